@@ -1,0 +1,41 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Body of every error answer of /api and /auth: a message meant for the user, nothing else. */
+export const ApiError = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export type ApiError = Static<typeof ApiError>;
+
+/** The list envelope of spec 2 §7 ("the response has data.items"). */
+export const ListOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    has_more_data: Type.Optional(Type.Boolean()),
+    has_prev_data: Type.Optional(Type.Boolean()),
+  });
+export interface List<T> {
+  items: T[];
+  has_more_data?: boolean;
+  has_prev_data?: boolean;
+}
+
+/** Body of `/api/.../metadata`-style PATCH calls (spec 2 §3 "Metadata update payload"). */
+export const MetadataUpdate = Type.Object(
+  {
+    updated: Type.Record(Type.String(), Type.String()),
+    removed: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type MetadataUpdate = Static<typeof MetadataUpdate>;
+
+export const StringMap = Type.Record(Type.String(), Type.String());
+export type StringMap = Static<typeof StringMap>;
+
+/**
+ * The X-Skydeck-Messages header (spec 1 §7): a JSON list of [type, message, extra tags].
+ * Exported as a type only: the server serialises it, the client parses it.
+ */
+export type MessageType = 'success' | 'info' | 'warning' | 'error' | 'danger';
+export type HeaderMessage = [MessageType, string, string];
+export const MESSAGES_HEADER = 'X-Skydeck-Messages';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { PolicyTarget } from '@skydeck/contract';
+import type { Msg } from '../i18n/msg';
+
+/**
+ * The contract every panel fills in (STYLE §2). Panels are data: the machinery in registry/ and
+ * ui/ renders tables, facets, actions, confirmations and details from these declarations.
+ */
+
+/** A permission check, evaluated by the machinery (spec 2 §6); all must pass. */
+export type Requirement =
+  | { kind: 'policy'; service: string; rule: string }
+  | { kind: 'service'; type: string }
+  | { kind: 'setting'; name: string }
+  | { kind: 'extension'; service: 'compute' | 'volume' | 'network'; alias: string }
+  | { kind: 'feature'; service: 'compute'; feature: string };
+
+export const policy = (service: string, rule: string): Requirement => ({
+  kind: 'policy',
+  service,
+  rule,
+});
+export const service = (type: string): Requirement => ({ kind: 'service', type });
+export const setting = (name: string): Requirement => ({ kind: 'setting', name });
+
+export type PanelGroup = 'project' | 'admin' | 'identity';
+
+/** Which panel a list is shown on: the same type can have a project and an admin variant. */
+export interface PanelScope {
+  path: string;
+  group: PanelGroup;
+}
+
+export type ListQueryOptions<T> = UseQueryOptions<T[], Error, T[], QueryKey>;
+export type DetailQueryOptions<T> = UseQueryOptions<T, Error, T, QueryKey>;
+
+export interface Column<T> {
+  id: string;
+  title: Msg;
+  /** 1 always shows; >1 hides as the window narrows (spec 2 §2). */
+  priority: 1 | 2 | 3;
+  /** The raw value, used for sorting and free-text search. */
+  value: (item: T) => string | number | boolean | null | undefined;
+  /** Rendering; text only unless the cell needs a link, label or progress bar. */
+  cell?: (item: T, ctx: CellContext) => ReactNode;
+  sortable?: boolean;
+  defaultSort?: boolean | 'asc' | 'desc';
+  /** Show the column only if these pass (e.g. images' owner needs identity:get_project). */
+  requires?: Requirement[];
+}
+
+export interface CellContext {
+  /** Link to the item's details page under /ngdetails. */
+  detailsHref: string;
+}
+
+export interface FacetOption {
+  key: string;
+  label: Msg;
+}
+
+export interface Facet<T> {
+  id: string;
+  label: Msg;
+  /** Fixed choices; absent means the user types a value. */
+  options?: FacetOption[];
+  /** Client-side match; absent for server-side facets. */
+  match?: (item: T, value: string) => boolean;
+  /** Server-side facets are passed to list(scope, filters) (spec 2 §9, images). */
+  server?: boolean;
+  singleton?: boolean;
+}
+
+/** What a finished action did (spec 2 §4 "After an action"). */
+export interface ActionResult {
+  created?: string[];
+  updated?: string[];
+  deleted?: string[];
+  failed?: string[];
+}
+
+/** Lazily loaded modal or wizard: receives the target and reports how it ended. */
+export interface ModalProps<Target> {
+  target: Target;
+  onClose: (result?: ActionResult) => void;
+}
+
+export type ActionRun<Target> =
+  | {
+      kind: 'modal';
+      load: () => Promise<{ default: (props: ModalProps<Target>) => ReactNode }>;
+    }
+  | {
+      kind: 'delete';
+      /** Delete one item; the machinery confirms, runs all in parallel and summarises. */
+      remove: (item: Target extends (infer U)[] ? U : Target) => Promise<unknown>;
+      /** Singular/plural display name used in "Confirm Delete {x}" and the summaries. */
+      names: { one: Msg; many: Msg };
+      /** Query keys to invalidate afterwards. */
+      invalidates: QueryKey[];
+      /** Optional extra text after the not-recoverable sentence. */
+      notRecoverable?: Msg;
+    }
+  | { kind: 'link'; href: (target: Target) => string };
+
+export interface Action<Target> {
+  id: string;
+  label: Msg;
+  danger?: boolean;
+  requires?: Requirement[];
+  /** Per-item rule (e.g. image active and not protected); per-item policy targets below. */
+  allowed?: (target: Target) => boolean;
+  /** Target for the policy check of a row (e.g. { project_id: item.owner }). */
+  policyTarget?: (target: Target) => PolicyTarget;
+  run: ActionRun<Target>;
+}
+
+export interface Field<T> {
+  label: Msg;
+  value: (item: T) => ReactNode;
+}
+
+export interface Tab<T> {
+  id: string;
+  title: Msg;
+  fields?: Field<T>[];
+  render?: (item: T) => ReactNode;
+}
+
+export interface ResourceType<T> {
+  type: string;
+  /** Row key and the /ngdetails/{type}/{path} segment. */
+  key: (item: T) => string;
+  /** Used in confirmations and toasts; always rendered as text. */
+  label: (item: T) => string;
+  list: (scope: PanelScope, filters: Record<string, string>) => ListQueryOptions<T>;
+  detail?: (key: string) => DetailQueryOptions<T>;
+  columns: Column<T>[];
+  facets?: Facet<T>[];
+  actions?: {
+    table?: Action<undefined>[];
+    row?: Action<T>[];
+    batch?: Action<T[]>[];
+  };
+  /** Any item transitional → one re-list timer at AJAX_POLL_INTERVAL (spec 2 §4). */
+  transitional?: (item: T) => boolean;
+  /** Expandable row contents; none → no expand column. */
+  summary?: Field<T>[];
+  details?: Tab<T>[];
+  /** Only list after a server-side facet is set (FILTER_DATA_FIRST), per panel path. */
+  filterFirst?: (scope: PanelScope) => boolean;
+  /** Where the details page's delete goes back to (spec 2 §2). */
+  indexPath?: (scope?: PanelScope) => string;
+}
+
+/** Eager manifest entry: what the shell needs before a panel's code loads. */
+export interface ManifestEntry {
+  type: string;
+  names: { one: Msg; many: Msg };
+  panels: { path: string; group: PanelGroup; title: Msg; requires?: Requirement[] }[];
+  requires: Requirement[];
+  /** Old-style item routes that redirect to /ngdetails (e.g. /project/key_pairs/{id}). */
+  itemRoutes?: string[];
+  load: () => Promise<ResourceType<unknown>>;
+}
