@@ -1,0 +1,143 @@
+import { withVersion } from '../http/catalog';
+import { createServiceHttp } from '../http/serviceHttp';
+import { urlPath } from '../http/url';
+import { defineCollection } from './collection';
+import { revokeToken, validateToken } from './tokens';
+import type { CallOptions, FetchLike } from '../http/request';
+import type {
+  Domain,
+  DomainQuery,
+  IdentityVersion,
+  IdentityVersionResponse,
+  ImpliedRole,
+  Project,
+  ProjectQuery,
+  Region,
+  Role,
+  RoleAssignment,
+  RoleAssignmentQuery,
+  RoleInferencesResponse,
+  RoleQuery,
+  TokenBody,
+  User,
+  UserQuery,
+} from './types';
+
+export interface KeystoneClientOptions {
+  /** Keystone v3 URL (`http://host/identity/v3`); an unversioned URL gets `/v3`. */
+  authUrl: string;
+  token: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export interface KeystoneClient {
+  readonly baseUrl: string;
+  version(options?: CallOptions): Promise<IdentityVersion>;
+  validateToken(
+    subjectToken: string,
+    options?: CallOptions & { nocatalog?: boolean; allowExpired?: boolean },
+  ): Promise<TokenBody>;
+  revokeToken(subjectToken: string, options?: CallOptions): Promise<void>;
+  /** Projects the token's user may scope to (`GET /auth/projects`). */
+  listAuthProjects(options?: CallOptions): Promise<Project[]>;
+  /** Domains the token's user may scope to (`GET /auth/domains`). */
+  listAuthDomains(options?: CallOptions): Promise<Domain[]>;
+  listUserProjects(userId: string, options?: CallOptions): Promise<Project[]>;
+  listProjects(query?: ProjectQuery, options?: CallOptions): Promise<Project[]>;
+  getProject(id: string, options?: CallOptions): Promise<Project>;
+  listDomains(query?: DomainQuery, options?: CallOptions): Promise<Domain[]>;
+  getDomain(id: string, options?: CallOptions): Promise<Domain>;
+  listUsers(query?: UserQuery, options?: CallOptions): Promise<User[]>;
+  getUser(id: string, options?: CallOptions): Promise<User>;
+  listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
+  listRoleAssignments(
+    query?: RoleAssignmentQuery,
+    options?: CallOptions,
+  ): Promise<RoleAssignment[]>;
+  listRoleInferences(options?: CallOptions): Promise<ImpliedRole[]>;
+  listRegions(options?: CallOptions): Promise<Region[]>;
+}
+
+export function createKeystoneClient(options: KeystoneClientOptions): KeystoneClient {
+  const baseUrl = withVersion(options.authUrl, 'v3');
+  const http = createServiceHttp({
+    service: 'identity',
+    baseUrl,
+    token: options.token,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+
+  const projects = defineCollection<Project, ProjectQuery>(http, {
+    path: 'projects',
+    one: 'project',
+    many: 'projects',
+  });
+  const domains = defineCollection<Domain, DomainQuery>(http, {
+    path: 'domains',
+    one: 'domain',
+    many: 'domains',
+  });
+  const users = defineCollection<User, UserQuery>(http, {
+    path: 'users',
+    one: 'user',
+    many: 'users',
+  });
+  const roles = defineCollection<Role, RoleQuery>(http, {
+    path: 'roles',
+    one: 'role',
+    many: 'roles',
+  });
+  const regions = defineCollection<Region>(http, {
+    path: 'regions',
+    one: 'region',
+    many: 'regions',
+  });
+  const roleAssignments = defineCollection<RoleAssignment, RoleAssignmentQuery>(http, {
+    path: 'role_assignments',
+    one: 'role_assignment',
+    many: 'role_assignments',
+  });
+  const authProjects = defineCollection<Project>(http, {
+    path: 'auth/projects',
+    one: 'project',
+    many: 'projects',
+  });
+  const authDomains = defineCollection<Domain>(http, {
+    path: 'auth/domains',
+    one: 'domain',
+    many: 'domains',
+  });
+
+  return {
+    baseUrl,
+    async version(call = {}) {
+      const answer = await http.json<IdentityVersionResponse>({ ...call });
+      return answer.version;
+    },
+    validateToken: (subjectToken, call) => validateToken(http, subjectToken, call),
+    revokeToken: (subjectToken, call) => revokeToken(http, subjectToken, call),
+    listAuthProjects: (call) => authProjects.list(undefined, call),
+    listAuthDomains: (call) => authDomains.list(undefined, call),
+    listUserProjects: (userId, call) =>
+      defineCollection<Project>(http, {
+        path: urlPath`users/${userId}/projects`,
+        one: 'project',
+        many: 'projects',
+      }).list(undefined, call),
+    listProjects: (query, call) => projects.list(query, call),
+    getProject: (id, call) => projects.get(id, call),
+    listDomains: (query, call) => domains.list(query, call),
+    getDomain: (id, call) => domains.get(id, call),
+    listUsers: (query, call) => users.list(query, call),
+    getUser: (id, call) => users.get(id, call),
+    listRoles: (query, call) => roles.list(query, call),
+    listRoleAssignments: (query, call) => roleAssignments.list(query, call),
+    async listRoleInferences(call = {}) {
+      const answer = await http.json<RoleInferencesResponse>({ ...call, path: 'role_inferences' });
+      return answer.role_inferences;
+    },
+    listRegions: (call) => regions.list(undefined, call),
+  };
+}

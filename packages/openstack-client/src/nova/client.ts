@@ -1,0 +1,88 @@
+import { capRange, chooseMicroversion, supportsMicroversion } from '../http/microversion';
+import { createServiceHttp } from '../http/serviceHttp';
+import { availabilityZoneCalls } from './availabilityZones';
+import { extensionCalls } from './extensions';
+import { flavorCalls } from './flavors';
+import { keypairCalls } from './keypairs';
+import { limitCalls } from './limits';
+import { serverGroupCalls } from './serverGroups';
+import { discoverComputeRange, isLegacyRange } from './versions';
+import type { MicroversionRange } from '../http/microversion';
+import type { FetchLike } from '../http/request';
+import type { AvailabilityZoneCalls } from './availabilityZones';
+import type { NovaContext } from './context';
+import type { ExtensionCalls } from './extensions';
+import type { FlavorCalls } from './flavors';
+import type { KeypairCalls } from './keypairs';
+import type { LimitCalls } from './limits';
+import type { ServerGroupCalls } from './serverGroups';
+
+export interface NovaClientOptions {
+  /** The compute endpoint from the catalog, e.g. `http://host/compute/v2.1`. */
+  endpoint: string;
+  token: string;
+  fetch?: FetchLike;
+  /** Never ask for more than this, whatever the server offers (pin for a known-good version). */
+  maxMicroversion?: string;
+  timeoutMs?: number;
+}
+
+export interface NovaClient {
+  readonly endpoint: string;
+  /** The usable range: the server's, with its top lowered to `maxMicroversion`. */
+  microversion(): Promise<MicroversionRange>;
+  supports(version: string): Promise<boolean>;
+  flavors: FlavorCalls;
+  keypairs: KeypairCalls;
+  serverGroups: ServerGroupCalls;
+  limits: LimitCalls;
+  extensions: ExtensionCalls;
+  availabilityZones: AvailabilityZoneCalls;
+}
+
+export function createNovaClient(options: NovaClientOptions): NovaClient {
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const http = createServiceHttp({
+    service: 'compute',
+    baseUrl: endpoint,
+    token: options.token,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+  const range = async (): Promise<MicroversionRange> =>
+    capRange(
+      await discoverComputeRange(endpoint, options.token, options.fetch),
+      options.maxMicroversion,
+    );
+
+  const ctx: NovaContext = {
+    http,
+    async call<T>(
+      wish: Parameters<NovaContext['call']>[0],
+      request: Parameters<NovaContext['call']>[1],
+    ): Promise<T> {
+      const usable = await range();
+      const version = chooseMicroversion('compute', usable, wish);
+      const built = typeof request === 'function' ? request(version) : request;
+      return http.json<T>({
+        ...built,
+        microversion: isLegacyRange(usable) ? undefined : { service: 'compute', version },
+      });
+    },
+  };
+
+  return {
+    endpoint,
+    microversion: range,
+    supports: async (version) => {
+      const usable = await range();
+      return !isLegacyRange(usable) && supportsMicroversion(usable, version);
+    },
+    flavors: flavorCalls(ctx),
+    keypairs: keypairCalls(ctx),
+    serverGroups: serverGroupCalls(ctx),
+    limits: limitCalls(ctx),
+    extensions: extensionCalls(ctx),
+    availabilityZones: availabilityZoneCalls(ctx),
+  };
+}

@@ -1,0 +1,75 @@
+import { findEndpoint } from './http/catalog';
+import { ServiceUnavailableError } from './http/errors';
+import { createKeystoneClient } from './keystone/client';
+import { createNovaClient } from './nova/client';
+import type { FetchLike } from './http/request';
+import type { KeystoneClient } from './keystone/client';
+import type { CatalogEntry, EndpointInterface } from './keystone/types';
+import type { NovaClient } from './nova/client';
+
+export interface OpenStackClientOptions {
+  authUrl: string;
+  token: string;
+  /** The token's catalog (`TokenBody.catalog`). */
+  catalog: readonly CatalogEntry[];
+  region: string;
+  /** Default `public`. */
+  interface?: EndpointInterface;
+  /** Fills `%(tenant_id)s`-style placeholders in catalog URLs (the token's project). */
+  projectId?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Cap for Nova microversions (see createNovaClient). */
+  novaMaxMicroversion?: string;
+}
+
+export interface OpenStackClient {
+  readonly keystone: KeystoneClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no compute. */
+  readonly nova: NovaClient;
+  /** The endpoint URL of a service type in the client's region and interface. */
+  endpointFor(type: string): string;
+  hasService(type: string): boolean;
+}
+
+/** One user's view of one region: the per-request object a BFF hands its route handlers. */
+export function createOpenStackClient(options: OpenStackClientOptions): OpenStackClient {
+  const lookup = (type: string): string | undefined =>
+    findEndpoint(options.catalog, {
+      type,
+      region: options.region,
+      interface: options.interface ?? 'public',
+      projectId: options.projectId,
+    })?.url;
+  const endpointFor = (type: string): string => {
+    const url = lookup(type);
+    if (url === undefined) throw new ServiceUnavailableError(type, options.region);
+    return url;
+  };
+
+  let keystone: KeystoneClient | undefined;
+  let nova: NovaClient | undefined;
+  return {
+    get keystone(): KeystoneClient {
+      keystone ??= createKeystoneClient({
+        authUrl: options.authUrl,
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return keystone;
+    },
+    get nova(): NovaClient {
+      nova ??= createNovaClient({
+        endpoint: endpointFor('compute'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        maxMicroversion: options.novaMaxMicroversion,
+      });
+      return nova;
+    },
+    endpointFor,
+    hasService: (type) => lookup(type) !== undefined,
+  };
+}
