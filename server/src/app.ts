@@ -1,0 +1,82 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FetchLike } from '@skydeck/openstack-client';
+import type { AppConfig } from './config/schema';
+import { buildValidatorCompiler, schemaErrorFormatter } from './lib/validation';
+import { csrf } from './plugins/csrf';
+import { errors } from './plugins/errors';
+import { messages } from './plugins/messages';
+import { openstack } from './plugins/openstack';
+import { policy } from './plugins/policy';
+import { securityHeaders } from './plugins/securityHeaders';
+import { session } from './plugins/session';
+import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
+import { spa } from './plugins/spa';
+import { KnownRegions } from './routes/deps';
+import { registerRoutes } from './routes/index';
+
+/** A hop count becomes the function proxy-addr expects (Fastify's types take no number). */
+const trustProxyOption = (
+  value: boolean | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) =>
+  typeof value === 'number' ? (_address, hop) => hop < value : value;
+
+export interface BuildAppOptions {
+  /** Defaults to a pino logger at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  sessionStore?: SessionStore;
+  /** Upstream fetch (tests); the global fetch otherwise. */
+  fetch?: FetchLike;
+}
+
+/** The whole BFF, ready for inject() or listen(); it never listens itself (STYLE rule 5). */
+export const buildApp = async (
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    schemaErrorFormatter,
+    // Per-request id only for logs; never trust a client-sent one.
+    requestIdHeader: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(buildValidatorCompiler());
+
+  const cookiePath = config.webroot;
+  await app.register(securityHeaders);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(messages);
+  await app.register(session, {
+    // config.session.store is 'memory' (the only store so far); a Redis store slots in here.
+    store: options.sessionStore ?? new MemorySessionStore(),
+    timeoutSeconds: config.session.timeout,
+    cookiePath,
+    secureCookies: config.secureCookies,
+  });
+  await app.register(csrf, { cookiePath, secureCookies: config.secureCookies });
+  await app.register(openstack, {
+    authUrl: config.cloud.authUrl,
+    interface: config.cloud.interface,
+    fetch: options.fetch,
+  });
+  await app.register(policy, {
+    enforceNewDefaults: config.policy.enforceNewDefaults,
+    overridesDir: config.policy.overridesDir,
+  });
+  await app.register(spa, { webroot: config.webroot, webDist: config.webDist });
+  await app.register(errors, { webroot: config.webroot });
+  await registerRoutes(app, {
+    config,
+    regions: new KnownRegions(config.cloud.regions),
+    fetch: options.fetch,
+  });
+  return app;
+};

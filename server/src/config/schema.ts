@@ -1,0 +1,80 @@
+import { Type, type Static } from 'typebox';
+import { Settings } from '@skydeck/contract';
+
+/** Where the cloud's Keystone is and how endpoints are picked. No password is ever kept. */
+export const CloudConfig = Type.Object(
+  {
+    authUrl: Type.String({ pattern: '^https?://[^\\s]+$' }),
+    /** Regions offered on the login page before any catalog has been seen (may be empty). */
+    regions: Type.Array(Type.String({ minLength: 1, maxLength: 255 })),
+    interface: Type.Union([
+      Type.Literal('public'),
+      Type.Literal('internal'),
+      Type.Literal('admin'),
+    ]),
+    userDomainName: Type.Optional(Type.String({ minLength: 1 })),
+    projectDomainName: Type.Optional(Type.String({ minLength: 1 })),
+    /** Human-readable origin of these values, for the startup log. */
+    source: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type CloudConfig = Static<typeof CloudConfig>;
+
+export const LogLevel = Type.Union([
+  Type.Literal('fatal'),
+  Type.Literal('error'),
+  Type.Literal('warn'),
+  Type.Literal('info'),
+  Type.Literal('debug'),
+  Type.Literal('trace'),
+  Type.Literal('silent'),
+]);
+export type LogLevel = Static<typeof LogLevel>;
+
+export const ServerConfig = Type.Object(
+  {
+    host: Type.String({ minLength: 1 }),
+    port: Type.Integer({ minimum: 0, maximum: 65535 }),
+    /** Always starts and ends with '/'. */
+    webroot: Type.String({ pattern: '^/([^\\s?#]*/)?$' }),
+    webDist: Type.String({ minLength: 1 }),
+    logLevel: LogLevel,
+    session: Type.Object(
+      {
+        store: Type.Literal('memory'),
+        /** Seconds of inactivity before a session ends; never longer than the token lives. */
+        timeout: Type.Integer({ minimum: 60, maximum: 2592000 }),
+      },
+      { additionalProperties: false },
+    ),
+    /** 'auto' marks cookies Secure when the request came over https (x-forwarded-proto with trustProxy). */
+    secureCookies: Type.Union([Type.Boolean(), Type.Literal('auto')]),
+    trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1 }), Type.String()]),
+    policy: Type.Object(
+      {
+        enforceNewDefaults: Type.Boolean(),
+        overridesDir: Type.Optional(Type.String({ minLength: 1 })),
+      },
+      { additionalProperties: false },
+    ),
+    defaultDomain: Type.String({ minLength: 1 }),
+    multidomain: Type.Boolean(),
+    authTypes: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    /** null: no cloud configured, server.ts starts the demo cloud. */
+    cloud: Type.Union([CloudConfig, Type.Null()]),
+    demoCloud: Type.Object(
+      {
+        dataDir: Type.String({ minLength: 1 }),
+        port: Type.Integer({ minimum: 0, maximum: 65535 }),
+      },
+      { additionalProperties: false },
+    ),
+    settings: Settings,
+  },
+  { additionalProperties: false },
+);
+export type ServerConfig = Static<typeof ServerConfig>;
+
+/** What buildApp needs: a config whose cloud has been decided (configured or the demo cloud). */
+export type AppConfig = Omit<ServerConfig, 'cloud'> & { cloud: CloudConfig };

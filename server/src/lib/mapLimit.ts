@@ -1,0 +1,22 @@
+/**
+ * Maps over items with at most `limit` calls in flight, keeping the input order. Used where one
+ * answer needs a call per item (flavor extra specs) so a long list neither runs one by one nor
+ * floods the upstream service.
+ */
+export const mapLimit = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> => {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T, index);
+    }
+  };
+  const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker);
+  await Promise.all(workers);
+  return results;
+};

@@ -1,0 +1,124 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  MicroversionUnsupportedError,
+  OpenStackHttpError,
+  OpenStackNetworkError,
+  OpenStackTimeoutError,
+  ServiceUnavailableError,
+  createOpenStackClient,
+  type CatalogEntry,
+  type EndpointInterface,
+  type FetchLike,
+  type OpenStackClient,
+} from '@skydeck/openstack-client';
+import { Lru } from '../lib/lru';
+
+export interface OpenStackPluginOptions {
+  authUrl: string;
+  interface: EndpointInterface;
+  /** Tests may route upstream calls elsewhere; production uses the global (keep-alive) fetch. */
+  fetch?: FetchLike;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Clients bound to the session's token, project and region. Needs a session. */
+    readonly openstack: OpenStackClient;
+  }
+  interface FastifyInstance {
+    /** A client for a token that is not (yet) a session's: login and project switching. */
+    openstackFor(
+      token: string,
+      catalog?: readonly CatalogEntry[],
+      region?: string,
+    ): OpenStackClient;
+  }
+}
+
+export interface MappedError {
+  status: number;
+  message: string;
+}
+
+/**
+ * What the browser is told about an upstream failure. 4xx keep the service's own message (it is
+ * about the user's request: "Quota exceeded", "Flavor with name x already exists"); 5xx and
+ * transport failures get a generic sentence, so internals never reach the page.
+ */
+export const mapUpstreamError = (error: unknown): MappedError | undefined => {
+  if (error instanceof OpenStackHttpError) {
+    if (error.status === 401) return { status: 401, message: 'Unauthorized' };
+    if (error.status >= 400 && error.status < 500) {
+      return { status: error.status, message: error.message || 'The request was refused.' };
+    }
+    if (error.status === 503) {
+      return { status: 503, message: `The ${error.service} service is unavailable.` };
+    }
+    return { status: 502, message: `The ${error.service} service failed to process the request.` };
+  }
+  if (error instanceof ServiceUnavailableError) {
+    return { status: 503, message: `Service type is not enabled: ${error.serviceType}` };
+  }
+  if (error instanceof OpenStackTimeoutError) {
+    return { status: 504, message: `The ${error.service} service did not answer in time.` };
+  }
+  if (error instanceof OpenStackNetworkError) {
+    return { status: 503, message: `The ${error.service} service cannot be reached.` };
+  }
+  if (error instanceof MicroversionUnsupportedError) {
+    return {
+      status: 400,
+      message: `The ${error.service} service of this cloud does not support this operation.`,
+    };
+  }
+  return undefined;
+};
+
+const plugin: FastifyPluginAsync<OpenStackPluginOptions> = async (app, options) => {
+  // One client per session and token/region: clients are cheap but not free (catalog lookups,
+  // closures), and the hot path should only pay for a map lookup.
+  const clients = new Lru<string, { key: string; client: OpenStackClient }>(5_000);
+
+  app.decorate(
+    'openstackFor',
+    (token: string, catalog: readonly CatalogEntry[] = [], region = ''): OpenStackClient =>
+      createOpenStackClient({
+        authUrl: options.authUrl,
+        token,
+        catalog,
+        region,
+        interface: options.interface,
+        fetch: options.fetch,
+      }),
+  );
+
+  app.decorateRequest('openstack', {
+    getter(this: FastifyRequest): OpenStackClient {
+      const session = this.session;
+      const id = this.sessionId;
+      if (!session || !id) throw new Error('request.openstack used without a session');
+      const key = `${session.token}\n${session.region}`;
+      const hit = clients.get(id);
+      if (hit?.key === key) return hit.client;
+      const client = createOpenStackClient({
+        authUrl: options.authUrl,
+        token: session.token,
+        // Contract catalog entries are the token's, with region fields made explicit.
+        catalog: session.catalog as unknown as readonly CatalogEntry[],
+        region: session.region,
+        interface: options.interface,
+        projectId: session.project.id,
+        fetch: options.fetch,
+      });
+      clients.set(id, { key, client });
+      return client;
+    },
+  });
+};
+
+export const openstack = fp(plugin, {
+  name: 'skydeck-openstack',
+  fastify: '5.x',
+  dependencies: ['skydeck-session'],
+});

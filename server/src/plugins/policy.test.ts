@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOfflineApp } from '../testing/buildOfflineApp';
+import { loadPolicyOverrides } from './policy';
+import type { SessionData } from './sessionStore';
+
+const member: SessionData = {
+  token: 't',
+  expiresAt: Date.now() + 60_000,
+  user: { id: 'u1', name: 'm', domainId: 'default', domainName: 'Default' },
+  project: { id: 'p1', name: 'p', domainId: 'default', domainName: 'Default' },
+  roles: ['member', 'reader'],
+  catalog: [],
+  region: 'RegionOne',
+  regions: ['RegionOne'],
+  createdAt: Date.now(),
+};
+const FLAVOR_CREATE: [string, string] = ['compute', 'os_compute_api:os-flavor-manage:create'];
+
+describe('policy overrides', () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'skydeck-policy-'));
+    writeFileSync(
+      join(dir, 'compute.yaml'),
+      '"os_compute_api:os-flavor-manage:create": "role:member"\n',
+    );
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads <service>.yaml files and applies them', async () => {
+    expect(loadPolicyOverrides(dir)).toEqual({
+      compute: { 'os_compute_api:os-flavor-manage:create': 'role:member' },
+    });
+    const plain = await buildOfflineApp();
+    expect(plain.app.policyChecker.allowed(member, 's1', [FLAVOR_CREATE])).toBe(false);
+    await plain.app.close();
+    const overridden = await buildOfflineApp({
+      policy: { enforceNewDefaults: true, overridesDir: dir },
+    });
+    expect(overridden.app.policyChecker.allowed(member, 's1', [FLAVOR_CREATE])).toBe(true);
+    await overridden.app.close();
+  });
+
+  it('rejects a malformed file at startup', () => {
+    const bad = mkdtempSync(join(tmpdir(), 'skydeck-policy-bad-'));
+    writeFileSync(join(bad, 'identity.yaml'), '- not\n- a map\n');
+    expect(() => loadPolicyOverrides(bad)).toThrow(/must map rule names to check strings/);
+    rmSync(bad, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Lru } from '../lib/lru';
+import { isSecure, type SecureCookies } from './cookiePolicy';
+import type { SessionData, SessionStore } from './sessionStore';
+
+export const SESSION_COOKIE = 'sessionid';
+
+export interface SessionPluginOptions {
+  store: SessionStore;
+  /** Idle timeout in seconds; capped by the token's expiry. */
+  timeoutSeconds: number;
+  cookiePath: string;
+  secureCookies: SecureCookies;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's session, once loadSession ran; null when there is none. */
+    session: SessionData | null;
+    sessionId: string | null;
+  }
+  interface FastifyReply {
+    /** Starts a fresh session under a new id (the old one, if any, is destroyed). */
+    startSession(data: SessionData): Promise<void>;
+    /** Writes request.session back after a change (project or region switch). */
+    saveSession(): Promise<void>;
+    /** Destroys the session and clears its cookie. */
+    endSession(): Promise<void>;
+  }
+  interface FastifyInstance {
+    sessionStore: SessionStore;
+    loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** onRequest hook: loads the session, answers 401 when there is none. */
+    requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** Re-extend the idle timeout at most this often per session. */
+const TOUCH_EVERY_MS = 15_000;
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) => {
+  const { store, timeoutSeconds } = options;
+  const lastTouch = new Lru<string, number>(10_000);
+
+  const ttlFor = (data: SessionData): number =>
+    Math.max(1, Math.min(timeoutSeconds, Math.floor((data.expiresAt - Date.now()) / 1000)));
+
+  const cookieOptions = (request: FastifyRequest) =>
+    ({
+      path: options.cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(options.secureCookies, request),
+    }) as const;
+
+  app.decorate('sessionStore', store);
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionId', null);
+
+  app.decorate('loadSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.sessionId !== null) return;
+    const id = request.cookies[SESSION_COOKIE];
+    if (!id || !ID_PATTERN.test(id)) return;
+    const data = await store.get(id);
+    if (!data) return;
+    const now = Date.now();
+    if (data.expiresAt <= now) {
+      // The token is dead, so is the session.
+      await store.destroy(id);
+      lastTouch.delete(id);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return;
+    }
+    request.session = data;
+    request.sessionId = id;
+    const touched = lastTouch.get(id) ?? 0;
+    if (now - touched > TOUCH_EVERY_MS) {
+      lastTouch.set(id, now);
+      await store.touch(id, ttlFor(data));
+    }
+  });
+
+  app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.loadSession(request, reply);
+    if (request.session === null) {
+      await reply.code(401).send({ message: 'Unauthorized' });
+    }
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, data: SessionData) {
+    const request = this.request;
+    const old = request.sessionId ?? request.cookies[SESSION_COOKIE];
+    if (old) {
+      await store.destroy(old);
+      lastTouch.delete(old);
+    }
+    const id = randomBytes(32).toString('base64url');
+    await store.set(id, data, ttlFor(data));
+    lastTouch.set(id, Date.now());
+    request.session = data;
+    request.sessionId = id;
+    this.setCookie(SESSION_COOKIE, id, cookieOptions(request));
+  });
+
+  app.decorateReply('saveSession', async function (this: FastifyReply) {
+    const { session, sessionId } = this.request;
+    if (session && sessionId) await store.set(sessionId, session, ttlFor(session));
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const request = this.request;
+    const id = request.sessionId ?? request.cookies[SESSION_COOKIE];
+    if (id) {
+      await store.destroy(id);
+      lastTouch.delete(id);
+    }
+    request.session = null;
+    request.sessionId = null;
+    this.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  });
+
+  app.addHook('onClose', async () => {
+    await store.close();
+  });
+};
+
+export const session = fp(plugin, {
+  name: 'skydeck-session',
+  fastify: '5.x',
+  dependencies: ['@fastify/cookie'],
+});

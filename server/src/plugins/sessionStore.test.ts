@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemorySessionStore, type SessionData } from './sessionStore';
+
+const data = (): SessionData => ({
+  token: 't',
+  expiresAt: Date.now() + 3_600_000,
+  user: { id: 'u', name: 'n', domainId: 'd', domainName: 'D' },
+  project: { id: 'p', name: 'n', domainId: 'd', domainName: 'D' },
+  roles: ['reader'],
+  catalog: [],
+  region: 'R',
+  regions: ['R'],
+  createdAt: Date.now(),
+});
+
+describe('MemorySessionStore', () => {
+  let now = 1_000_000;
+  const store = new MemorySessionStore({ now: () => now });
+  afterEach(() => store.sweep());
+
+  it('forgets a session after its ttl, and touch extends it', async () => {
+    await store.set('a', data(), 10);
+    now += 9_000;
+    expect(await store.get('a')).toBeDefined();
+    await store.touch('a', 10);
+    now += 9_000;
+    expect(await store.get('a')).toBeDefined();
+    now += 2_000;
+    expect(await store.get('a')).toBeUndefined();
+  });
+
+  it('destroys and sweeps', async () => {
+    await store.set('b', data(), 10);
+    await store.set('c', data(), 1);
+    await store.destroy('b');
+    expect(await store.get('b')).toBeUndefined();
+    now += 2_000;
+    store.sweep();
+    expect(store.size).toBe(0);
+    await store.close();
+  });
+});

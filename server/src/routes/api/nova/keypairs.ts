@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  Keypair,
+  KeypairCreateBody,
+  KeypairCreated,
+  KeypairList,
+  KeypairParams,
+  type Keypair as KeypairShape,
+} from '@skydeck/contract';
+import type { Keypair as NovaKeypair } from '@skydeck/openstack-client';
+import { errorResponses } from '../../responses';
+import type { RouteDeps } from '../../deps';
+
+/** Nova omits `type` below microversion 2.2, where every key pair is ssh. */
+const toKeypair = (kp: NovaKeypair): KeypairShape => ({
+  name: kp.name,
+  type: kp.type ?? 'ssh',
+  fingerprint: kp.fingerprint,
+  public_key: kp.public_key,
+  user_id: kp.user_id,
+  id: kp.id,
+  created_at: kp.created_at,
+});
+
+/**
+ * /api/nova/keypairs/ — list, create (generated: the private key is in this one answer only) or
+ * import (with public_key), show and delete by name.
+ */
+export const keypairRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
+  app.get(
+    '/nova/keypairs/',
+    { schema: { response: { 200: KeypairList, ...errorResponses } } },
+    async (request) => ({ items: (await request.openstack.nova.keypairs.list()).map(toKeypair) }),
+  );
+
+  app.post(
+    '/nova/keypairs/',
+    { schema: { body: KeypairCreateBody, response: { 201: KeypairCreated, ...errorResponses } } },
+    async (request, reply) => {
+      const { name, key_type, public_key } = request.body;
+      const created = await request.openstack.nova.keypairs.create({
+        name,
+        type: key_type,
+        publicKey: public_key,
+      });
+      // The private key is never logged or kept; it only passes through to the browser.
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({
+        name: created.name,
+        type: created.type ?? key_type ?? 'ssh',
+        fingerprint: created.fingerprint,
+        public_key: created.public_key,
+        private_key: created.private_key,
+      });
+    },
+  );
+
+  app.get(
+    '/nova/keypairs/:name/',
+    { schema: { params: KeypairParams, response: { 200: Keypair, ...errorResponses } } },
+    async (request) => toKeypair(await request.openstack.nova.keypairs.get(request.params.name)),
+  );
+
+  app.delete(
+    '/nova/keypairs/:name/',
+    { schema: { params: KeypairParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      await request.openstack.nova.keypairs.delete(request.params.name);
+      return reply.code(204).send(null);
+    },
+  );
+};

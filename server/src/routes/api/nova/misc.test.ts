@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOVA_FEATURES } from '@skydeck/contract';
+import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+
+let t: TestApp;
+let demo: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  demo = await t.login('demo');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/nova/features/{feature}', () => {
+  it('answers a boolean per known feature (the demo cloud speaks up to 2.93)', async () => {
+    for (const feature of Object.keys(NOVA_FEATURES)) {
+      const res = await t.as(demo, { url: `/api/nova/features/${feature}` });
+      expect(res.statusCode, feature).toBe(200);
+      expect(res.json(), feature).toBe(true);
+    }
+  });
+
+  it('answers 404 for an unknown feature', async () => {
+    const res = await t.as(demo, { url: '/api/nova/features/teleport' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Unknown feature: teleport' });
+    expect((await t.as(demo, { url: '/api/nova/features/toString' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/nova/extensions/ and /api/nova/limits/', () => {
+  it('lists extensions', async () => {
+    const res = await t.as(demo, { url: '/api/nova/extensions/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0]).toEqual({
+      name: expect.any(String),
+      alias: expect.any(String),
+      description: expect.any(String),
+      updated: expect.any(String),
+    });
+  });
+
+  it('answers the absolute limits, with or without reserved', async () => {
+    for (const url of ['/api/nova/limits/', '/api/nova/limits/?reserved=true']) {
+      const res = await t.as(demo, { url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toMatchObject({ maxTotalCores: expect.any(Number), totalCoresUsed: 0 });
+    }
+    const bad = await t.as(demo, { url: '/api/nova/limits/?reserved=maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'reserved must be true or false' });
+  });
+});

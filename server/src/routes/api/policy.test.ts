@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestSession } from '../../testing/buildTestApp';
+
+let t: TestApp;
+let admin: TestSession;
+let demo: TestSession;
+let reader: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, demo, reader] = await Promise.all([t.login('admin'), t.login('demo'), t.login('reader')]);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const check = async (
+  session: TestSession,
+  rules: Array<[string, string]>,
+  target?: Record<string, string>,
+): Promise<boolean> => {
+  const res = await t.as(session, {
+    method: 'POST',
+    url: '/api/policy/',
+    payload: { rules, target },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().allowed as boolean;
+};
+
+const FLAVOR_CREATE: [string, string] = ['compute', 'os_compute_api:os-flavor-manage:create'];
+const GROUP_CREATE: [string, string] = ['compute', 'os_compute_api:os-server-groups:create'];
+const GROUP_INDEX: [string, string] = ['compute', 'os_compute_api:os-server-groups:index'];
+
+describe('POST /api/policy/', () => {
+  it('evaluates with the new defaults: admin, member and reader differ', async () => {
+    expect(await check(admin, [FLAVOR_CREATE])).toBe(true);
+    expect(await check(demo, [FLAVOR_CREATE])).toBe(false);
+    expect(await check(demo, [GROUP_CREATE])).toBe(true);
+    expect(await check(reader, [GROUP_CREATE])).toBe(false);
+    expect(await check(reader, [GROUP_INDEX])).toBe(true);
+  });
+
+  it('needs every rule to pass, and denies unknown services', async () => {
+    expect(await check(demo, [GROUP_CREATE, GROUP_INDEX])).toBe(true);
+    expect(await check(demo, [GROUP_CREATE, FLAVOR_CREATE])).toBe(false);
+    expect(await check(demo, [['nosuchservice', 'x:y']])).toBe(false);
+    expect(await check(demo, [])).toBe(true);
+  });
+
+  it('uses the target: another project is not ours', async () => {
+    expect(await check(demo, [GROUP_CREATE], { project_id: demo.user.project_id })).toBe(true);
+    expect(await check(demo, [GROUP_CREATE], { project_id: 'someone-else' })).toBe(false);
+    // The memo keys on the target too: asking again gives the same answers.
+    expect(await check(demo, [GROUP_CREATE], { project_id: 'someone-else' })).toBe(false);
+    expect(await check(demo, [GROUP_CREATE])).toBe(true);
+  });
+
+  it('validates the body', async () => {
+    const res = await t.as(demo, { method: 'POST', url: '/api/policy/', payload: { rules: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'rules must be a list' });
+    const pair = await t.as(demo, {
+      method: 'POST',
+      url: '/api/policy/',
+      payload: { rules: [['compute']] },
+    });
+    expect(pair.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/policy/batch/', () => {
+  it('answers every check in order', async () => {
+    const res = await t.as(demo, {
+      method: 'POST',
+      url: '/api/policy/batch/',
+      payload: {
+        checks: [
+          { rules: [FLAVOR_CREATE] },
+          { rules: [GROUP_CREATE] },
+          { rules: [GROUP_CREATE], target: { project_id: 'other' } },
+          { rules: [] },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ allowed: [false, true, false, true] });
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SwitchProjectBody, SwitchRegionBody, UserSession } from '@skydeck/contract';
+import { OpenStackHttpError, authenticateToken, type AuthResult } from '@skydeck/openstack-client';
+import { sessionFromAuth, toUserSession } from '../../lib/userSession';
+import { sessionOf } from '../../lib/sessionOf';
+import { errorResponses } from '../responses';
+import type { RouteDeps } from '../deps';
+
+/**
+ * POST {webroot}auth/switch/ — rescope the session to another project (token method), and
+ * POST {webroot}auth/switch-region/ — use another region of the same catalog.
+ */
+export const switchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const authUrl = deps.config.cloud.authUrl;
+
+  app.post(
+    '/switch/',
+    {
+      onRequest: app.requireSession,
+      schema: { body: SwitchProjectBody, response: { 200: UserSession, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const current = sessionOf(request).session;
+      let auth: AuthResult;
+      try {
+        auth = await authenticateToken({
+          authUrl,
+          token: current.token,
+          scope: { project: { id: request.body.project_id } },
+          fetch: deps.fetch,
+        });
+      } catch (error) {
+        if (error instanceof OpenStackHttpError && [401, 403, 404].includes(error.status)) {
+          return reply.code(403).send({ message: 'You are not authorized for that project.' });
+        }
+        throw error;
+      }
+      const next = sessionFromAuth(auth, [current.region, ...deps.regions.configured]);
+      request.session = next;
+      await reply.saveSession();
+      deps.regions.add(next.regions);
+      // The previous token is dropped but not revoked: calls still in flight with it must not
+      // fail with a 401, which the web app treats as "signed out".
+      return toUserSession(next);
+    },
+  );
+
+  app.post(
+    '/switch-region/',
+    {
+      onRequest: app.requireSession,
+      schema: { body: SwitchRegionBody, response: { 200: UserSession, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const current = sessionOf(request).session;
+      const region = request.body.region;
+      if (!current.regions.includes(region)) {
+        return reply.code(400).send({ message: `Region ${region} is not available.` });
+      }
+      request.session = { ...current, region };
+      await reply.saveSession();
+      return toUserSession(request.session);
+    },
+  );
+};

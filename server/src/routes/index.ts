@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { authOptionsRoutes } from './auth/options';
+import { loginRoutes } from './auth/login';
+import { logoutRoutes } from './auth/logout';
+import { switchRoutes } from './auth/switch';
+import { keystoneProjectRoutes } from './api/keystone/projects';
+import { keystoneSessionRoutes } from './api/keystone/session';
+import { flavorRoutes } from './api/nova/flavors';
+import { keypairRoutes } from './api/nova/keypairs';
+import { novaMiscRoutes } from './api/nova/misc';
+import { serverGroupRoutes } from './api/nova/servergroups';
+import { policyRoutes } from './api/policy';
+import { settingsRoutes } from './api/settings';
+import type { RouteDeps } from './deps';
+
+/** Every route plugin, by area. Adding a resource means adding one line here. */
+const AUTH_ROUTES = [authOptionsRoutes, loginRoutes, logoutRoutes, switchRoutes];
+const API_ROUTES = [
+  settingsRoutes,
+  policyRoutes,
+  keystoneSessionRoutes,
+  keystoneProjectRoutes,
+  flavorRoutes,
+  keypairRoutes,
+  serverGroupRoutes,
+  novaMiscRoutes,
+];
+
+/**
+ * {webroot}auth/: CSRF on unsafe methods (JSON or form posts).
+ * {webroot}api/: JSON only, X-Requested-With, CSRF on unsafe methods, and a session.
+ */
+export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Promise<void> => {
+  const webroot = deps.config.webroot;
+
+  await app.register(
+    async (auth) => {
+      auth.addHook('onRequest', app.csrfProtection);
+      auth.addHook('preValidation', app.csrfFormCheck);
+      for (const routes of AUTH_ROUTES) await auth.register(routes, deps);
+    },
+    { prefix: `${webroot}auth` },
+  );
+
+  await app.register(
+    async (api) => {
+      api.removeContentTypeParser(['application/x-www-form-urlencoded', 'text/plain']);
+      api.addHook('onRequest', async (_request, reply) => {
+        // Answers carry the user's data: no browser or proxy may keep them.
+        reply.header('cache-control', 'no-store');
+      });
+      api.addHook('onRequest', app.requireXhr);
+      api.addHook('onRequest', app.csrfProtection);
+      api.addHook('onRequest', app.requireSession);
+      for (const routes of API_ROUTES) await api.register(routes, deps);
+    },
+    { prefix: `${webroot}api` },
+  );
+};
