@@ -1,0 +1,36 @@
+export interface DemoCloudOptions {
+  /** Directory holding `demo-cloud.sqlite`; created when missing. */
+  readonly dataDir: string;
+  /** Wipe all state and seed afresh. */
+  readonly reset?: boolean;
+  /** oslo.policy enforce_new_defaults; default from DEMO_CLOUD_ENFORCE_NEW_DEFAULTS, else true. */
+  readonly enforceNewDefaults?: boolean;
+  /** Fastify request logging. */
+  readonly logger?: boolean;
+  /** Token lifetime (Keystone's [token] expiration); default 3600. */
+  readonly tokenLifetimeSeconds?: number;
+  /** Fixed public base URL for catalog endpoints; by default the bound address, or the request's Host. */
+  readonly publicUrl?: string;
+}
+
+export interface StartDemoCloudOptions extends DemoCloudOptions {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+}
+
+export interface RunningDemoCloud {
+  /** Base URL, e.g. `http://127.0.0.1:5000`. */
+  readonly url: string;
+  /** Keystone v3 auth URL, `<url>/identity/v3`. */
+  readonly authUrl: string;
+  close(): Promise<void>;
+}
+
+const parseFlag = (value: string | undefined): boolean | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+};
+
+export const defaultEnforceNewDefaults = (): boolean =>
+  parseFlag(process.env['DEMO_CLOUD_ENFORCE_NEW_DEFAULTS']) ?? true;

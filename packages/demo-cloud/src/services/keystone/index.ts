@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../../core/auth';
+import { installFaultHandling } from '../../core/faults';
+import { installJsonBodyParsing } from '../../core/jsonBody';
+import { DEFAULT_REGION } from '../../core/service';
+import type { CloudContext, CloudService } from '../../core/service';
+import { catalogRoutes } from './catalog';
+import { domainRoutes } from './domains';
+import { grantRoutes } from './grants';
+import { groupRoutes } from './groups';
+import { identityUrl, keystoneFaults } from './http';
+import { keystoneMigrations } from './model';
+import { projectRoutes } from './projects';
+import { roleAssignmentRoutes } from './roleAssignments';
+import { roleRoutes } from './roles';
+import { seedKeystone } from './seed';
+import { tokenIssueRoutes, tokenRoutes } from './tokens';
+import { userRoutes } from './users';
+
+const versionDoc = (ctx: CloudContext, request: FastifyRequest): object => ({
+  id: 'v3.14',
+  status: 'stable',
+  updated: '2020-04-07T00:00:00Z',
+  links: [{ rel: 'self', href: `${identityUrl(ctx, request)}/v3/` }],
+  'media-types': [{ base: 'application/json', type: 'application/vnd.openstack.identity-v3+json' }],
+});
+
+export const keystoneService: CloudService = {
+  name: 'keystone',
+  prefix: '/identity',
+  catalog: {
+    type: 'identity',
+    name: 'keystone',
+    description: 'Keystone Identity Service',
+    path: '/identity/v3',
+    regions: [DEFAULT_REGION],
+  },
+  migrations: keystoneMigrations,
+  seed: seedKeystone,
+  register: async (app: FastifyInstance, ctx: CloudContext) => {
+    installJsonBodyParsing(app);
+    installFaultHandling(app, keystoneFaults);
+
+    app.get('/', async (request, reply) =>
+      reply.code(300).send({ versions: { values: [versionDoc(ctx, request)] } }),
+    );
+
+    await app.register(
+      async (v3) => {
+        v3.get('/', async (request) => ({ version: versionDoc(ctx, request) }));
+        tokenIssueRoutes(v3, ctx);
+        await v3.register(async (secured) => {
+          secured.addHook(
+            'onRequest',
+            authenticate(ctx.resolveToken, (r) => identityUrl(ctx, r)),
+          );
+          tokenRoutes(secured, ctx);
+          catalogRoutes(secured, ctx);
+          domainRoutes(secured, ctx);
+          projectRoutes(secured, ctx);
+          userRoutes(secured, ctx);
+          groupRoutes(secured, ctx);
+          roleRoutes(secured, ctx);
+          grantRoutes(secured, ctx);
+          roleAssignmentRoutes(secured, ctx);
+        });
+      },
+      { prefix: '/v3' },
+    );
+  },
+};

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../core/auth';
+import { Fault } from '../../core/faults';
+import { hexId } from '../../core/ids';
+import { authorize } from '../../core/policy';
+import type { CloudContext } from '../../core/service';
+import {
+  duplicateFault,
+  envelope,
+  extras,
+  listLinks,
+  notFoundFault,
+  optionalBoolean,
+  optionalString,
+  optionalTags,
+  queryFlag,
+  queryString,
+  requiredName,
+  schemaFault,
+} from './http';
+import { assignments, domains, projects } from './model';
+import type { ProjectDoc } from './model';
+import { loadProject, projectView } from './views';
+import type { Store } from '../../store/store';
+
+const KNOWN = [
+  'id',
+  'name',
+  'domain_id',
+  'parent_id',
+  'is_domain',
+  'enabled',
+  'description',
+  'tags',
+  'options',
+  'links',
+];
+
+/** The project and every project below it. */
+export const subtreeIds = (store: Store, projectId: string): string[] => {
+  const col = store.collection(projects);
+  const out: string[] = [];
+  const queue = [projectId];
+  while (queue.length > 0) {
+    const id = queue.shift();
+    if (id === undefined) continue;
+    out.push(id);
+    for (const child of col.where('parent_id', id)) queue.push(child.id);
+  }
+  return out;
+};
+
+export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
+  const { store } = ctx;
+  const col = store.collection(projects);
+
+  app.get('/projects', async (request) => {
+    authorize(request, 'identity', 'identity:list_projects', {});
+    const q = request.query;
+    const name = queryString(q, 'name');
+    const domainId = queryString(q, 'domain_id');
+    const parentId = queryString(q, 'parent_id');
+    const enabled = queryFlag(q, 'enabled');
+    const isDomain = queryFlag(q, 'is_domain') ?? false;
+    const tags = queryString(q, 'tags')?.split(',');
+    const tagsAny = queryString(q, 'tags-any')?.split(',');
+    const list = col
+      .all()
+      .filter((p) => name === undefined || p.name === name)
+      .filter((p) => domainId === undefined || p.domain_id === domainId)
+      .filter((p) => parentId === undefined || p.parent_id === parentId)
+      .filter((p) => enabled === undefined || p.enabled === enabled)
+      .filter((p) => p.is_domain === isDomain)
+      .filter((p) => tags === undefined || tags.every((t) => p.tags.includes(t)))
+      .filter((p) => tagsAny === undefined || tagsAny.some((t) => p.tags.includes(t)));
+    return {
+      projects: list.map((p) => projectView(ctx, request, p)),
+      links: listLinks(ctx, request),
+    };
+  });
+
+  app.post('/projects', async (request, reply) => {
+    const spec = envelope(request.body, 'project');
+    const name = requiredName(spec, 'project', 64);
+    const parentId = optionalString(spec, 'parent_id', 'project');
+    const parent = parentId === undefined ? undefined : col.get(parentId);
+    if (parentId !== undefined && !parent) throw notFoundFault('project', parentId);
+    const caller = callerOf(request);
+    const domainId =
+      optionalString(spec, 'domain_id', 'project') ??
+      parent?.domain_id ??
+      caller.project?.domain.id ??
+      caller.domain?.id ??
+      'default';
+    authorize(request, 'identity', 'identity:create_project', {
+      target: { project: { domain_id: domainId } },
+    });
+    if (!store.collection(domains).get(domainId)) throw notFoundFault('domain', domainId);
+    if (parent && parent.domain_id !== domainId) {
+      throw new Fault(
+        400,
+        'Cannot create project, the parent and the project are in different domains.',
+      );
+    }
+    if (spec['is_domain'] === true) {
+      throw schemaFault(
+        'project/is_domain',
+        'Projects acting as domains are not supported by the demo cloud.',
+      );
+    }
+    if (col.where('name', name).some((p) => p.domain_id === domainId)) {
+      throw duplicateFault('project', name, domainId);
+    }
+    const project: ProjectDoc = {
+      id: hexId(),
+      name,
+      domain_id: domainId,
+      parent_id: parent?.id ?? domainId,
+      is_domain: false,
+      enabled: optionalBoolean(spec, 'enabled', 'project') ?? true,
+      description: optionalString(spec, 'description', 'project', { max: 65535 }) ?? '',
+      tags: optionalTags(spec, 'project') ?? [],
+      options: {},
+      extra: extras(spec, KNOWN),
+    };
+    col.insert(project);
+    return reply.code(201).send({ project: projectView(ctx, request, project) });
+  });
+
+  app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
+    const project = loadProject(store, request.params.id);
+    authorize(request, 'identity', 'identity:get_project', {
+      target: { project: { id: project.id, domain_id: project.domain_id } },
+    });
+    return { project: projectView(ctx, request, project) };
+  });
+
+  app.patch<{ Params: { id: string } }>('/projects/:id', async (request) => {
+    const current = loadProject(store, request.params.id);
+    authorize(request, 'identity', 'identity:update_project', {
+      target: { project: { id: current.id, domain_id: current.domain_id } },
+    });
+    const spec = envelope(request.body, 'project');
+    for (const immutable of ['domain_id', 'parent_id', 'is_domain'] as const) {
+      if (spec[immutable] !== undefined && spec[immutable] !== current[immutable]) {
+        throw new Fault(400, `Update of \`${immutable}\` is not allowed.`);
+      }
+    }
+    const name = spec['name'] === undefined ? current.name : requiredName(spec, 'project', 64);
+    if (
+      name !== current.name &&
+      col.where('name', name).some((p) => p.domain_id === current.domain_id)
+    ) {
+      throw duplicateFault('project', name, current.domain_id);
+    }
+    const updated = col.put({
+      ...current,
+      name,
+      enabled: optionalBoolean(spec, 'enabled', 'project') ?? current.enabled,
+      description:
+        optionalString(spec, 'description', 'project', { max: 65535 }) ?? current.description,
+      tags: optionalTags(spec, 'project') ?? current.tags,
+      extra: { ...current.extra, ...extras(spec, KNOWN) },
+    });
+    return { project: projectView(ctx, request, updated) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/projects/:id', async (request, reply) => {
+    const project = loadProject(store, request.params.id);
+    authorize(request, 'identity', 'identity:delete_project', {
+      target: { project: { id: project.id, domain_id: project.domain_id } },
+    });
+    if (col.count('parent_id', project.id) > 0) {
+      throw new Fault(
+        403,
+        `Cannot delete the project ${project.id} since it is not a leaf in the hierarchy. Use the cascade option if you want to delete a whole subtree.`,
+      );
+    }
+    store.transaction(() => {
+      store.collection(assignments).deleteWhere('target_id', project.id);
+      col.delete(project.id);
+    });
+    return reply.code(204).send();
+  });
+};
