@@ -1,0 +1,218 @@
+/**
+ * `npm run bench`: prints and appends to bench/RESULTS.md
+ *  1. gzip bytes of the JS+CSS the login page loads, and the first panel after login;
+ *  2. req/s and p50/p99 latency of GET /api/nova/keypairs/ through the server versus the same
+ *     call straight to the demo cloud, on this machine, in one run.
+ * The product is started as a user starts it (tools/start.mjs) on throwaway ports and data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..');
+const port = 9400 + Math.floor(Math.random() * 100);
+const cloudPort = port + 200;
+const base = `http://127.0.0.1:${port}/`;
+const authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
+
+async function waitFor(url: string, ms = 180_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startProduct(): ChildProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-bench-'));
+  return spawn(process.execPath, [join(root, 'tools', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_CLOUD_PORT: String(cloudPort),
+      DEMO_CLOUD_DATA_DIR: dataDir,
+    },
+  });
+}
+
+async function login(user: string): Promise<{ cookie: string; csrf: string }> {
+  const opt = await fetch(`${base}auth/options/`);
+  const jar = new Map<string, string>();
+  const take = (r: Response): void => {
+    for (const c of r.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = (pair ?? '').split('=');
+      if (k && v !== undefined) jar.set(k, v);
+    }
+  };
+  take(opt);
+  const csrf = jar.get('csrftoken') ?? '';
+  const r = await fetch(`${base}auth/login/`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-CSRFToken': csrf,
+      'X-Requested-With': 'XMLHttpRequest',
+      Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: JSON.stringify({ username: user, password: user, auth_type: 'credentials' }),
+  });
+  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
+  take(r);
+  return {
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    csrf: jar.get('csrftoken') ?? csrf,
+  };
+}
+
+async function pageBytes(): Promise<{ login: number; panel: number; panelPath: string }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const measure = async (
+    go: (p: import('@playwright/test').Page) => Promise<void>,
+  ): Promise<number> => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let total = 0;
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        res.body().then(
+          (b) => void (total += gzipSync(b).length),
+          () => undefined,
+        ),
+      );
+    });
+    await go(page);
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    await context.close();
+    return total;
+  };
+  const panelPath = 'project/key_pairs';
+  const loginBytes = await measure(async (p) => {
+    await p.goto(`${base}login`);
+  });
+  const session = await login('demo');
+  const panelBytes = await measure(async (p) => {
+    await p.context().addCookies(
+      session.cookie.split('; ').map((c) => {
+        const [name, value] = c.split('=');
+        return { name: name ?? '', value: value ?? '', url: base };
+      }),
+    );
+    await p.goto(`${base}${panelPath}`);
+    await p.getByRole('grid').or(p.getByRole('table')).first().waitFor();
+  });
+  await browser.close();
+  return { login: loginBytes, panel: panelBytes, panelPath };
+}
+
+interface Latency {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Latency> {
+  const run = (duration: number): Promise<autocannon.Result> =>
+    autocannon({ url, headers, connections: 10, duration });
+  await run(2); // warm-up: JIT, keep-alive pools, caches
+  const r = await run(10);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+async function directToken(): Promise<{ token: string; compute: string }> {
+  const r = await fetch(`${authUrl}/auth/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      auth: {
+        identity: {
+          methods: ['password'],
+          password: { user: { name: 'demo', domain: { name: 'Default' }, password: 'demo' } },
+        },
+        scope: { project: { name: 'demo', domain: { name: 'Default' } } },
+      },
+    }),
+  });
+  const body = (await r.json()) as {
+    token: {
+      catalog: {
+        type: string;
+        endpoints: { interface: string; region_id: string; url: string }[];
+      }[];
+    };
+  };
+  const compute = body.token.catalog
+    .find((s) => s.type === 'compute')
+    ?.endpoints.find((e) => e.interface === 'public' && e.region_id === 'RegionOne')?.url;
+  if (!compute) throw new Error('no compute endpoint');
+  return { token: r.headers.get('x-subject-token') ?? '', compute };
+}
+
+async function main(): Promise<void> {
+  const product = startProduct();
+  try {
+    await waitFor(`${base}auth/options/`);
+    const bytes = await pageBytes();
+    const session = await login('demo');
+    const viaServer = await load(`${base}api/nova/keypairs/`, {
+      Cookie: session.cookie,
+      'X-Requested-With': 'XMLHttpRequest',
+    });
+    const direct = await directToken();
+    const straight = await load(`${direct.compute}/os-keypairs`, { 'X-Auth-Token': direct.token });
+    const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+    const row = (name: string, l: Latency): string =>
+      `| ${name} | ${l.rps.toFixed(0)} | ${l.p50.toFixed(2)} | ${l.p99.toFixed(2)} |`;
+    const out = [
+      `## ${new Date().toISOString()} — skeleton (issue 2)`,
+      '',
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+      '',
+      '| page | JS+CSS gzip | target |',
+      '|---|---|---|',
+      `| login page | ${kb(bytes.login)} | ≤ 200 KB |`,
+      `| first panel after login (/${bytes.panelPath}, cold cache) | ${kb(bytes.panel)} | – |`,
+      '',
+      'GET key pairs, 10 connections, 10 s after a 2 s warm-up (autocannon):',
+      '',
+      '| path | req/s | p50 ms | p99 ms |',
+      '|---|---|---|---|',
+      row('through the server: GET /api/nova/keypairs/', viaServer),
+      row('straight to the demo cloud: GET /compute/v2.1/os-keypairs', straight),
+      '',
+      `Server overhead at p50: ${(viaServer.p50 - straight.p50).toFixed(2)} ms (target ≤ 2 ms).`,
+      '',
+    ].join('\n');
+    console.log(out);
+    const results = join(root, 'bench', 'RESULTS.md');
+    if (!existsSync(results))
+      writeFileSync(results, '# Benchmark results\n\nAppended by `npm run bench`.\n\n');
+    appendFileSync(results, `${out}\n`);
+  } finally {
+    product.kill('SIGTERM');
+  }
+}
+
+await main();
