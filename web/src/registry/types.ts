@@ -23,6 +23,12 @@ export const policy = (service: string, rule: string): Requirement => ({
 });
 export const service = (type: string): Requirement => ({ kind: 'service', type });
 export const setting = (name: string): Requirement => ({ kind: 'setting', name });
+/** A compute API feature the cloud's microversion range supports (GET /api/nova/features/{f}). */
+export const feature = (name: string): Requirement => ({
+  kind: 'feature',
+  service: 'compute',
+  feature: name,
+});
 
 export type PanelGroup = 'project' | 'admin' | 'identity';
 
@@ -40,8 +46,10 @@ export interface Column<T> {
   title: Msg;
   /** 1 always shows; >1 hides as the window narrows (spec 2 §2). */
   priority: 1 | 2 | 3;
-  /** The raw value, used for sorting and free-text search. */
+  /** The raw value, used for sorting and (unless `text` is given) free-text search. */
   value: (item: T) => string | number | boolean | null | undefined;
+  /** The displayed text when it differs from `value` (sizes, Yes/No), for free-text search. */
+  text?: (item: T) => string;
   /** Rendering; text only unless the cell needs a link, label or progress bar. */
   cell?: (item: T, ctx: CellContext) => ReactNode;
   sortable?: boolean;
@@ -101,6 +109,20 @@ export type ActionRun<Target> =
       invalidates: QueryKey[];
       /** Optional extra text after the not-recoverable sentence. */
       notRecoverable?: Msg;
+      /**
+       * Replaces the default confirmation body; interpolated with {{names}} (quoted, joined),
+       * {{thing}} and {{count}} (flavors and images have their own sentence, spec 2 §8).
+       */
+      body?: Msg;
+      /** Per-item rule the batch run filters by (row runs are filtered by Action.allowed). */
+      itemAllowed?: (item: Target extends (infer U)[] ? U : Target) => boolean;
+      /** Per-item policy target, checked before confirming. */
+      itemPolicyTarget?: (item: Target extends (infer U)[] ? U : Target) => PolicyTarget;
+      /**
+       * Warning toast naming the items the user may not delete ({{names}}), e.g. images'
+       * "You are not allowed to delete images: {{names}}"; without it they are dropped silently.
+       */
+      notAllowed?: Msg;
     }
   | { kind: 'link'; href: (target: Target) => string };
 
@@ -113,12 +135,18 @@ export interface Action<Target> {
   allowed?: (target: Target) => boolean;
   /** Target for the policy check of a row (e.g. { project_id: item.owner }). */
   policyTarget?: (target: Target) => PolicyTarget;
+  /** Row actions: also shown as a button beside the kebab (the rest live in the kebab). */
+  primary?: boolean;
+  /** Declared but not usable yet: shown disabled with this text as its tooltip. */
+  unavailable?: Msg;
   run: ActionRun<Target>;
 }
 
 export interface Field<T> {
   label: Msg;
   value: (item: T) => ReactNode;
+  /** Show the field only if these pass (server groups' project and user ids need a feature). */
+  requires?: Requirement[];
 }
 
 export interface Tab<T> {

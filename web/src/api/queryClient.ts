@@ -1,0 +1,120 @@
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { toast } from '../ui/Toasts/toast';
+import { reportError } from './errors';
+import { ApiError } from './http';
+
+/** What a query may tell the cache-level error handler. */
+export interface AppQueryMeta extends Record<string, unknown> {
+  /** Msg key toasted on failure instead of the server text, e.g. "Unable to retrieve the key pairs." */
+  errorMessage?: string;
+  /** Statuses the component handles itself (not toasted). */
+  silentStatuses?: readonly number[];
+}
+
+/** What a mutation declares (STYLE rule 3): invalidation and the spec's toasts. */
+export interface AppMutationMeta extends Record<string, unknown> {
+  invalidates?: readonly QueryKey[];
+  /** Already translated success text; use t() from i18n/i18n. */
+  successMessage?: (data: unknown, variables: unknown) => string;
+  /** Msg key toasted on failure instead of the server text. */
+  errorMessage?: string;
+  /** The form running it shows 4xx messages inline, so the cache only toasts 401/403/5xx. */
+  inlineErrors?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppQueryMeta;
+    mutationMeta: AppMutationMeta;
+  }
+}
+
+function retry(failureCount: number, error: Error): boolean {
+  // A 4xx will not change by asking again; 5xx and network errors get two more tries.
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/**
+ * The app's QueryClient: one QueryCache and one MutationCache handler for errors, invalidation
+ * and success toasts, so components never call invalidateQueries or toast for a CRUD result.
+ */
+export function createQueryClient(
+  defaults: ConstructorParameters<typeof QueryClient>[0] = {},
+): QueryClient {
+  const client: QueryClient = new QueryClient({
+    ...defaults,
+    defaultOptions: {
+      ...defaults.defaultOptions,
+      queries: { retry, ...defaults.defaultOptions?.queries },
+      mutations: { retry: false, ...defaults.defaultOptions?.mutations },
+    },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        reportError(error, {
+          errorMessage: query.meta?.errorMessage,
+          silentStatuses: query.meta?.silentStatuses,
+        });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onSuccess: async (data, variables, _result, mutation) => {
+        const meta = mutation.meta;
+        if (meta?.successMessage) toast.success(meta.successMessage(data, variables));
+        if (meta?.invalidates?.length) {
+          // Awaited so a modal's spinner lasts until the list shows the change.
+          await Promise.all(
+            meta.invalidates.map((queryKey) => client.invalidateQueries({ queryKey })),
+          );
+        }
+      },
+      onError: (error, _variables, _result, mutation) => {
+        reportError(error, {
+          errorMessage: mutation.meta?.errorMessage,
+          inlineErrors: mutation.meta?.inlineErrors,
+        });
+      },
+    }),
+  });
+  return client;
+}
+
+export interface MutationDefinition<TData, TVars> {
+  fn: (variables: TVars) => Promise<TData>;
+  /** Query keys (prefixes) refetched after success, e.g. keyPairQueries.all(). */
+  invalidates?: readonly QueryKey[];
+  successMessage?: (data: TData, variables: TVars) => string;
+  errorMessage?: string;
+  inlineErrors?: boolean;
+}
+
+export type AppMutationOptions<TData, TVars> = UseMutationOptions<TData, Error, TVars> & {
+  mutationFn: (variables: TVars) => Promise<TData>;
+};
+
+/**
+ * Declares a mutation for useMutation (STYLE §2):
+ * `remove: mutation({ fn: (kp: Keypair) => …, invalidates: [keyPairQueries.all()] })`.
+ */
+export function mutation<TData, TVars = void>(
+  def: MutationDefinition<TData, TVars>,
+): AppMutationOptions<TData, TVars> {
+  const { successMessage } = def;
+  return {
+    mutationFn: def.fn,
+    meta: {
+      invalidates: def.invalidates,
+      successMessage: successMessage
+        ? (data, variables) => successMessage(data as TData, variables as TVars)
+        : undefined,
+      errorMessage: def.errorMessage,
+      inlineErrors: def.inlineErrors,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { setUnauthorizedHandler } from '../api/errors';
+import { httpEvents } from '../api/http';
+import { ConfirmDialogHost } from '../ui/ConfirmDialog/ConfirmDialogHost';
+import { ToastHost } from '../ui/Toasts/ToastHost';
+import { toastHeaderMessages } from '../ui/Toasts/toast';
+import { WaitSpinnerHost } from '../ui/WaitSpinner/WaitSpinnerHost';
+import { logout, loginPath } from './authActions';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Spec 1 §6: a 401 anywhere shows its toast (the error reporter did that), then signs out and
+ * goes to the login page, coming back to where the user was afterwards.
+ */
+export function installForcedLogout(queryClient: QueryClient, router: AppRouter): () => void {
+  return setUnauthorizedHandler(async () => {
+    const { pathname, search } = router.state.location;
+    if (pathname === '/login') return;
+    await logout(queryClient);
+    await router.navigate(loginPath(`${pathname}${search}`), { replace: true });
+  });
+}
+
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: AppRouter;
+}): ReactNode {
+  useEffect(() => {
+    const uninstall = installForcedLogout(queryClient, router);
+    const previous = httpEvents.onMessages;
+    httpEvents.onMessages = toastHeaderMessages;
+    return () => {
+      uninstall();
+      httpEvents.onMessages = previous;
+    };
+  }, [queryClient, router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastHost />
+      <ConfirmDialogHost />
+      <WaitSpinnerHost />
+    </QueryClientProvider>
+  );
+}

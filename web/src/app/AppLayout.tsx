@@ -1,0 +1,101 @@
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import {
+  Brand,
+  Bullseye,
+  Masthead,
+  MastheadBrand,
+  MastheadContent,
+  MastheadLogo,
+  MastheadMain,
+  MastheadToggle,
+  Page,
+  PageToggleButton,
+  SkipToContent,
+  Spinner,
+  Toolbar,
+  ToolbarContent,
+  ToolbarGroup,
+  ToolbarItem,
+} from '@patternfly/react-core';
+import type { ManifestEntry } from '../registry/types';
+import logo from './assets/skydeck-logo.svg';
+import { AppSidebar } from './AppSidebar';
+import { HomeLink } from './HomeLink';
+import { ProjectSwitcher, RegionSwitcher, UserMenu } from './MastheadSwitchers';
+
+const MAIN_ID = 'sd-main';
+
+export function PageSpinner(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Bullseye>
+      <Spinner aria-label={t('Loading')} />
+    </Bullseye>
+  );
+}
+
+function AppMasthead(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Masthead>
+      <MastheadMain>
+        <MastheadToggle>
+          <PageToggleButton isHamburgerButton aria-label={t('Global navigation')} />
+        </MastheadToggle>
+        <MastheadBrand>
+          <MastheadLogo component={HomeLink}>
+            <Brand src={logo} alt={t('Skydeck')} heights={{ default: '32px' }} />
+          </MastheadLogo>
+        </MastheadBrand>
+      </MastheadMain>
+      <MastheadContent>
+        <Toolbar isFullHeight isStatic>
+          <ToolbarContent>
+            <ToolbarGroup align={{ default: 'alignEnd' }} gap={{ default: 'gapSm' }}>
+              <ToolbarItem>
+                <ProjectSwitcher />
+              </ToolbarItem>
+              <ToolbarItem>
+                <RegionSwitcher />
+              </ToolbarItem>
+              <ToolbarItem>
+                <UserMenu />
+              </ToolbarItem>
+            </ToolbarGroup>
+          </ToolbarContent>
+        </Toolbar>
+      </MastheadContent>
+    </Masthead>
+  );
+}
+
+/** The signed-in frame: masthead, sidebar and the routed page. */
+export function AppLayout({ manifest }: { manifest: readonly ManifestEntry[] }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Page
+      isManagedSidebar
+      masthead={<AppMasthead />}
+      sidebar={<AppSidebar manifest={manifest} />}
+      mainContainerId={MAIN_ID}
+      skipToContent={
+        <SkipToContent
+          href={`#${MAIN_ID}`}
+          onClick={(event) => {
+            // With <base href> a bare "#id" would resolve against the web root and navigate.
+            event.preventDefault();
+            document.getElementById(MAIN_ID)?.focus();
+          }}
+        >
+          {t('Skip to content')}
+        </SkipToContent>
+      }
+    >
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import {
+  Nav,
+  NavExpandable,
+  NavItem,
+  NavList,
+  PageSidebar,
+  PageSidebarBody,
+  Skeleton,
+} from '@patternfly/react-core';
+import { msg } from '../i18n/msg';
+import type { ManifestEntry, PanelGroup } from '../registry/types';
+import { GROUP_ORDER, type PanelRef, usePanelAccess } from './usePanelAccess';
+
+const GROUP_TITLES: Record<PanelGroup, string> = {
+  project: msg('Project'),
+  admin: msg('Admin'),
+  identity: msg('Identity'),
+};
+
+function isUnder(pathname: string, panelPath: string): boolean {
+  const base = panelPath.replace(/\/$/, '');
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** The panel a page belongs to: the panel path itself, or ?nav= on a details page. */
+export function activePanelPath(
+  pathname: string,
+  nav: string | null,
+  panels: readonly PanelRef[],
+): string | undefined {
+  if (nav) {
+    const match = panels.find((ref) => isUnder(nav, ref.panel.path));
+    if (match) return match.panel.path;
+  }
+  const details = /^\/ngdetails\/([^/]+)\//.exec(pathname);
+  if (details) {
+    const type = decodeURIComponent(details[1] ?? '');
+    return panels.find((ref) => ref.entry.type === type)?.panel.path;
+  }
+  return panels.find((ref) => isUnder(pathname, ref.panel.path))?.panel.path;
+}
+
+/** Sidebar navigation: only the panels this user may use, grouped Project / Admin / Identity. */
+export function AppSidebar({ manifest }: { manifest: readonly ManifestEntry[] }): ReactNode {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const { loading, panels } = usePanelAccess(manifest);
+  const active = activePanelPath(pathname, search.get('nav'), panels);
+
+  return (
+    <PageSidebar>
+      <PageSidebarBody>
+        <Nav aria-label={t('Global')}>
+          {loading ? (
+            <NavList>
+              <li>
+                <Skeleton screenreaderText={t('Loading')} />
+              </li>
+            </NavList>
+          ) : (
+            <NavList>
+              {GROUP_ORDER.map((group) => {
+                const items = panels.filter((ref) => ref.panel.group === group);
+                if (items.length === 0) return null;
+                return (
+                  <NavExpandable
+                    key={group}
+                    title={t(GROUP_TITLES[group])}
+                    groupId={group}
+                    isExpanded
+                    isActive={items.some((ref) => ref.panel.path === active)}
+                  >
+                    {items.map((ref) => (
+                      <NavItem
+                        key={ref.panel.path}
+                        groupId={group}
+                        itemId={ref.panel.path}
+                        isActive={ref.panel.path === active}
+                      >
+                        <Link to={ref.panel.path}>{t(ref.panel.title)}</Link>
+                      </NavItem>
+                    ))}
+                  </NavExpandable>
+                );
+              })}
+            </NavList>
+          )}
+        </Nav>
+      </PageSidebarBody>
+    </PageSidebar>
+  );
+}

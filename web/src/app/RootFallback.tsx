@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bullseye, Spinner } from '@patternfly/react-core';
+
+/** What shows while the first route's code and data load. */
+export function RootFallback(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Bullseye>
+      <Spinner aria-label={t('Loading')} />
+    </Bullseye>
+  );
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { queryOptions } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
+import { apiFetch } from '../api/http';
+import { msg } from '../i18n/msg';
+import { asDetail, asList, defineResource } from '../registry/defineResource';
+import { type ManifestEntry, type ResourceType, service } from '../registry/types';
+import { mockFetch, testQueryClient } from '../testing/render';
+import { App } from './App';
+import { createRoutes } from './routes';
+
+interface Thing {
+  id: string;
+  name: string;
+}
+
+const things = defineResource<Thing>({
+  type: 'Test::Thing',
+  key: (x) => x.id,
+  label: (x) => x.name,
+  list: () =>
+    asList(
+      queryOptions({
+        queryKey: ['test', 'things', 'list'] as const,
+        queryFn: async ({ signal }) =>
+          (await apiFetch<{ items: Thing[] }>('api/test/things/', { signal })).items,
+      }),
+    ),
+  detail: (id) =>
+    asDetail(
+      queryOptions({
+        queryKey: ['test', 'things', 'detail', id] as const,
+        queryFn: ({ signal }) => apiFetch<Thing>(`api/test/things/${id}/`, { signal }),
+      }),
+    ),
+  columns: [
+    { id: 'name', title: msg('Name'), priority: 1, value: (x) => x.name, defaultSort: true },
+  ],
+  details: [
+    { id: 'overview', title: msg('Overview'), fields: [{ label: msg('ID'), value: (x) => x.id }] },
+    { id: 'more', title: msg('Details'), render: (x) => <p>More about {x.name}</p> },
+  ],
+});
+
+const MANIFEST: ManifestEntry[] = [
+  {
+    type: 'Test::Thing',
+    names: { one: msg('Key Pair'), many: msg('Key Pairs') },
+    panels: [{ path: '/project/things', group: 'project', title: msg('Key Pairs') }],
+    requires: [service('compute')],
+    itemRoutes: ['/project/things/:id'],
+    load: () => Promise.resolve(things as unknown as ResourceType<unknown>),
+  },
+];
+
+const SESSION = {
+  id: 'u1',
+  username: 'demo',
+  project_id: 'p1',
+  project_name: 'demo',
+  services_region: 'RegionOne',
+  available_services_regions: ['RegionOne'],
+} as UserSession;
+const CATALOG: ServiceCatalog = [
+  {
+    id: '1',
+    type: 'compute',
+    name: 'nova',
+    endpoints: [
+      { id: 'e', interface: 'public', region: 'RegionOne', region_id: 'RegionOne', url: 'x' },
+    ],
+  },
+];
+
+interface CloudOptions {
+  signedIn?: boolean;
+  list?: { status: number; body: unknown };
+}
+
+function mockCloud({ signedIn = true, list }: CloudOptions = {}): string[] {
+  const calls: string[] = [];
+  mockFetch((url, init) => {
+    calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/api/keystone/user-session/') {
+      return signedIn ? { body: SESSION } : { status: 401, body: { message: 'Not signed in' } };
+    }
+    if (url.pathname === '/api/keystone/svc-catalog/') return { body: CATALOG };
+    if (url.pathname === '/api/settings/') return { body: { TOAST_DELAY: 3000 } };
+    if (url.pathname === '/api/keystone/projects/') return { body: { items: [] } };
+    if (url.pathname === '/api/policy/batch/') {
+      return { body: { allowed: (init.json as PolicyBatchBody).checks.map(() => false) } };
+    }
+    if (url.pathname === '/api/test/things/')
+      return list ?? { body: { items: [{ id: 't1', name: 'thing one' }] } };
+    if (url.pathname === '/api/test/things/t1/') return { body: { id: 't1', name: 'thing one' } };
+    if (url.pathname === '/api/test/things/gone/')
+      return { status: 404, body: { message: 'Not found' } };
+    if (url.pathname === '/auth/logout/') return { status: 204 };
+    if (url.pathname === '/auth/options/') {
+      return {
+        body: {
+          auth_types: [{ id: 'credentials', label: 'Keystone Credentials' }],
+          default_auth_type: 'credentials',
+          regions: [],
+          default_region: '',
+          show_domain: false,
+          default_domain: 'Default',
+        },
+      };
+    }
+    return undefined;
+  });
+  return calls;
+}
+
+function start(path: string) {
+  const client = testQueryClient();
+  const router = createMemoryRouter(createRoutes(client, MANIFEST), { initialEntries: [path] });
+  render(<App queryClient={client} router={router} />);
+  return router;
+}
+
+describe('app routes', () => {
+  it('sends a visitor without a session to the login page with next, without a toast', async () => {
+    mockCloud({ signedIn: false });
+    const router = start('/project/things?q=x');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/project/things?q=x')}`);
+    expect(screen.queryByText('Unauthorized. Redirecting to login')).not.toBeInTheDocument();
+  });
+
+  it('opens the first allowed panel at /', async () => {
+    mockCloud();
+    const router = start('/');
+    expect(await screen.findByRole('heading', { name: 'Key Pairs', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/project/things');
+    expect(await screen.findByText('thing one')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Global navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+  });
+
+  it('on a 401 mid-session toasts, logs out and goes to the login page', async () => {
+    const calls = mockCloud({ list: { status: 401, body: { message: 'expired' } } });
+    const router = start('/project/things');
+    expect(await screen.findByText('Unauthorized. Redirecting to login')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/project/things')}`);
+    expect(calls).toContain('POST /auth/logout/');
+  });
+
+  it('on a 403 toasts Forbidden and stays', async () => {
+    mockCloud({ list: { status: 403, body: { message: 'nope' } } });
+    const router = start('/project/things');
+    expect(
+      await screen.findByText('Forbidden. Insufficient permissions of the requested operation'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/project/things');
+  });
+
+  it('renders the generic details page with tabs, remembering the tab', async () => {
+    mockCloud();
+    const router = start('/ngdetails/Test::Thing/t1');
+    expect(await screen.findByRole('heading', { name: 'thing one', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Key Pairs' })).toBeInTheDocument();
+    expect(screen.getByText('t1')).toBeInTheDocument();
+    const { default: userEvent } = await import('@testing-library/user-event');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Details' }));
+    expect(await screen.findByText('More about thing one')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=more');
+    expect(document.cookie).toContain('tabs=');
+  });
+
+  it('redirects old item routes to /ngdetails', async () => {
+    mockCloud();
+    const router = start('/project/things/t1');
+    expect(await screen.findByRole('heading', { name: 'thing one', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ngdetails/Test::Thing/t1');
+  });
+
+  it.each([
+    ['/ngdetails/Test::Thing'],
+    ['/ngdetails/Unknown::Type/x'],
+    ['/ngdetails/Test::Thing/gone'],
+  ])('%s goes to /not_found', async (path) => {
+    mockCloud();
+    const router = start(path);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/not_found');
+    expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+  });
+});

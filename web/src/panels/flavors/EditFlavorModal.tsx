@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Flavor } from '@skydeck/contract';
+import type { ModalProps } from '../../registry/types';
+import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { useForm } from '../../ui/ModalForm/useForm';
+import { FlavorFields } from './FlavorFields';
+import { flavorUpdatePayload, flavorValues, validateFlavor } from './flavorForm';
+import { flavorMutations, flavorQueries } from './flavorQueries';
+
+function EditFlavorForm({
+  flavor,
+  onClose,
+}: { flavor: Flavor } & Pick<ModalProps<Flavor>, 'onClose'>): ReactNode {
+  const { t } = useTranslation();
+  const others = useQuery(flavorQueries.list()).data?.filter((f) => f.id !== flavor.id);
+  const update = useMutation(flavorMutations.update);
+  const form = useForm(flavorValues(flavor), (v) => validateFlavor(v, others ?? [], 'edit'));
+  return (
+    <ModalForm
+      title={t('Edit Flavor')}
+      submitLabel={t('Save')}
+      isValid={form.isValid}
+      onClose={onClose}
+      onSubmit={async () => {
+        await update.mutateAsync({ id: flavor.id, body: flavorUpdatePayload(form.values) });
+        return { updated: [flavor.id] };
+      }}
+    >
+      <FlavorFields form={form} mode="edit" />
+    </ModalForm>
+  );
+}
+
+/** Edit Flavor: the create form, prefilled from the flavor with its access list. */
+export function EditFlavorModal({ target, onClose }: ModalProps<Flavor>): ReactNode {
+  const detail = useQuery(flavorQueries.detail(target.id));
+  // The query reported the failure; the action ends as failed (spec 2 §4: nothing to re-list).
+  useEffect(() => {
+    if (detail.isError) onClose({ failed: [target.id] });
+  }, [detail.isError, onClose, target.id]);
+  if (!detail.data) return detail.isError ? null : <ModalLoading />;
+  return <EditFlavorForm flavor={detail.data} onClose={onClose} />;
+}

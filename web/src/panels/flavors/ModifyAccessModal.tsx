@@ -1,0 +1,49 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Flavor } from '@skydeck/contract';
+import type { ModalProps } from '../../registry/types';
+import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { ProjectAccessPicker } from './ProjectAccessPicker';
+import { flavorMutations, flavorQueries, flavorUpdateBody } from './flavorQueries';
+
+function AccessForm({
+  flavor,
+  onClose,
+}: { flavor: Flavor } & Pick<ModalProps<Flavor>, 'onClose'>): ReactNode {
+  const { t } = useTranslation();
+  const projects = useQuery(flavorQueries.projects());
+  const update = useMutation(flavorMutations.updateAccess);
+  const [access, setAccess] = useState<string[]>(flavor.access_list ?? []);
+  if (projects.isPending) return <ModalLoading />;
+  return (
+    <ModalForm
+      title={t('Modify Access')}
+      description={t('Projects allowed to use the flavor {{name}}', { name: flavor.name })}
+      submitLabel={t('Save')}
+      variant="large"
+      onClose={onClose}
+      onSubmit={async () => {
+        await update.mutateAsync({
+          id: flavor.id,
+          body: { ...flavorUpdateBody(flavor), is_public: false, flavor_access: access },
+        });
+        return { updated: [flavor.id] };
+      }}
+    >
+      <ProjectAccessPicker projects={projects.data ?? []} chosen={access} onChange={setAccess} />
+    </ModalForm>
+  );
+}
+
+/** Modify Access of a private flavor: the projects that may use it. */
+export function ModifyAccessModal({ target, onClose }: ModalProps<Flavor>): ReactNode {
+  const detail = useQuery(flavorQueries.detail(target.id));
+  // The query reported the failure; the action ends as failed (spec 2 §4: nothing to re-list).
+  useEffect(() => {
+    if (detail.isError) onClose({ failed: [target.id] });
+  }, [detail.isError, onClose, target.id]);
+  if (!detail.data) return detail.isError ? null : <ModalLoading />;
+  return <AccessForm flavor={detail.data} onClose={onClose} />;
+}

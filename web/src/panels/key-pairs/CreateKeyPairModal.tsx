@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { KeyType } from '@skydeck/contract';
+import { msg } from '../../i18n/msg';
+import type { ModalProps } from '../../registry/types';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { useForm } from '../../ui/ModalForm/useForm';
+import { SelectField } from '../../ui/fields/SelectField';
+import { TextField } from '../../ui/fields/TextField';
+import { downloadFile } from './downloadFile';
+import { keyPairNameError } from './keyPairNames';
+import { keyPairMutations, keyPairQueries } from './keyPairQueries';
+
+export const KEY_TYPE_OPTIONS = [
+  { value: 'ssh', label: msg('SSH Key') },
+  { value: 'x509', label: msg('X509 Certificate') },
+] as const;
+
+/** Create Key Pair (spec 2 §2, §5): Nova generates the pair and the private key is downloaded. */
+export function CreateKeyPairModal({ onClose }: ModalProps<undefined>): ReactNode {
+  const { t } = useTranslation();
+  const existing = useQuery(keyPairQueries.list()).data;
+  const create = useMutation(keyPairMutations.create);
+  const form = useForm({ name: '', keyType: 'ssh' as KeyType }, (v) => ({
+    name: keyPairNameError(v.name, 'create', existing),
+  }));
+  return (
+    <ModalForm
+      title={t('Create Key Pair')}
+      submitLabel={t('Create Key Pair')}
+      description={t(
+        'The private key is downloaded once, when the key pair is created. Keep it safe: it cannot be retrieved again.',
+      )}
+      isValid={form.isValid}
+      onClose={onClose}
+      onSubmit={async () => {
+        const created = await create.mutateAsync({
+          name: form.values.name,
+          key_type: form.values.keyType,
+        });
+        if (created.private_key) downloadFile(`${created.name}.pem`, created.private_key);
+        return { created: [created.name] };
+      }}
+    >
+      <TextField
+        label={t('Key Pair Name')}
+        isRequired
+        maxLength={255}
+        value={form.values.name}
+        onChange={(v) => form.setValue('name', v)}
+        onBlur={() => form.touch('name')}
+        error={form.errors.name}
+      />
+      <SelectField
+        label={t('Key Type')}
+        isRequired
+        value={form.values.keyType}
+        onChange={(v) => form.setValue('keyType', v === 'x509' ? 'x509' : 'ssh')}
+        options={KEY_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
+      />
+    </ModalForm>
+  );
+}

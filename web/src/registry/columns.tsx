@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Label, type LabelProps } from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+import { t } from '../i18n/i18n';
+import { msg, type Msg } from '../i18n/msg';
+import { formatSize, toBytes, type SizeUnit } from './formatSize';
+import type { CellContext, Column, Requirement } from './types';
+
+/** What every column helper accepts besides id, title and value. */
+export interface ColumnOptions<T> {
+  priority?: 1 | 2 | 3;
+  defaultSort?: boolean | 'asc' | 'desc';
+  sortable?: boolean;
+  requires?: Requirement[];
+  /** Overrides the helper's rendering. */
+  cell?: (item: T, ctx: CellContext) => ReactNode;
+}
+
+type Value = string | number | boolean | null | undefined;
+
+function column<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => Value,
+  opts: ColumnOptions<T>,
+  extra: Partial<Column<T>> = {},
+): Column<T> {
+  return {
+    id,
+    title,
+    priority: opts.priority ?? 1,
+    value,
+    sortable: opts.sortable ?? true,
+    ...(opts.defaultSort !== undefined && { defaultSort: opts.defaultSort }),
+    ...(opts.requires && { requires: opts.requires }),
+    ...extra,
+    ...(opts.cell && { cell: opts.cell }),
+  };
+}
+
+export interface NameColumnOptions<T> extends ColumnOptions<T> {
+  id?: string;
+  title?: Msg;
+  /** Defaults to `item.name`. */
+  value?: (item: T) => string | null | undefined;
+  /** Shown when the name is empty (server groups and trunks may be unnamed). */
+  fallback?: (item: T) => string;
+  /** Render the name as a link to the item's /ngdetails page. */
+  linkToDetails?: boolean;
+}
+
+/** The name column: a link to the details page when asked (spec 2 §2 "links to details"). */
+export function nameColumn<T extends { name?: string | null }>(
+  opts: NameColumnOptions<T> = {},
+): Column<T> {
+  const value = opts.value ?? ((item: T): string | null | undefined => item.name);
+  const shown = (item: T): string => value(item) || opts.fallback?.(item) || '';
+  // Sorted and searched as shown, so an unnamed item sorts by its fallback.
+  return column(opts.id ?? 'name', opts.title ?? msg('Name'), shown, opts, {
+    cell: opts.linkToDetails
+      ? (item, ctx) => <Link to={ctx.detailsHref}>{shown(item)}</Link>
+      : (item) => shown(item),
+  });
+}
+
+export function textColumn<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => string | null | undefined,
+  opts: ColumnOptions<T> = {},
+): Column<T> {
+  return column(id, title, value, opts);
+}
+
+export interface NumberColumnOptions<T> extends ColumnOptions<T> {
+  /** Text after the number, e.g. a unit that needs no scaling. */
+  suffix?: string;
+}
+
+export function numberColumn<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => number | null | undefined,
+  opts: NumberColumnOptions<T> = {},
+): Column<T> {
+  const text = (item: T): string => {
+    const v = value(item);
+    if (v === null || v === undefined) return '';
+    return opts.suffix ? `${v} ${opts.suffix}` : String(v);
+  };
+  return column(id, title, value, opts, { text, cell: text });
+}
+
+export interface SizeColumnOptions<T> extends ColumnOptions<T> {
+  /** The unit the value comes in; shown scaled in steps of 1024 (spec 1 §9). */
+  unit?: SizeUnit;
+}
+
+/** A size: sorts by bytes, shows "512 MB", "2 GB" (spec 1 §9 units B..PB). */
+export function sizeColumn<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => number | null | undefined,
+  opts: SizeColumnOptions<T> = {},
+): Column<T> {
+  const unit = opts.unit ?? 'B';
+  const text = (item: T): string => formatSize(value(item), unit);
+  const bytes = (item: T): number | null => {
+    const v = value(item);
+    return v === null || v === undefined ? null : toBytes(v, unit);
+  };
+  return column(id, title, bytes, opts, { text, cell: text });
+}
+
+function YesNo({ value }: { value: boolean | null | undefined }): ReactNode {
+  const { t } = useTranslation();
+  if (value === null || value === undefined) return null;
+  return value ? t('Yes') : t('No');
+}
+
+/** A flag shown as Yes/No. */
+export function booleanColumn<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => boolean | null | undefined,
+  opts: ColumnOptions<T> = {},
+): Column<T> {
+  return column(id, title, value, opts, {
+    text: (item) => {
+      const v = value(item);
+      if (v === null || v === undefined) return '';
+      return v ? t(msg('Yes')) : t(msg('No'));
+    },
+    cell: (item) => <YesNo value={value(item)} />,
+  });
+}
+
+export interface LabelColumnOptions<T> extends ColumnOptions<T> {
+  color?: (value: string, item: T) => LabelProps['color'];
+  /** Translatable display texts for known values (e.g. statuses); unknown values show as is. */
+  labels?: Record<string, Msg>;
+}
+
+function TranslatedLabel({
+  text,
+  known,
+  color,
+}: {
+  text: string;
+  known: boolean;
+  color: LabelProps['color'];
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Label isCompact color={color}>
+      {known ? t(text) : text}
+    </Label>
+  );
+}
+
+/** A short value (status, visibility) shown as a PatternFly label. */
+export function labelColumn<T>(
+  id: string,
+  title: Msg,
+  value: (item: T) => string | null | undefined,
+  opts: LabelColumnOptions<T> = {},
+): Column<T> {
+  const display = (item: T): { text: string; known: boolean } | null => {
+    const v = value(item);
+    if (v === null || v === undefined || v === '') return null;
+    const label = opts.labels?.[v];
+    return label === undefined ? { text: v, known: false } : { text: label, known: true };
+  };
+  return column(id, title, value, opts, {
+    text: (item) => {
+      const d = display(item);
+      if (!d) return '';
+      return d.known ? t(d.text) : d.text;
+    },
+    cell: (item) => {
+      const d = display(item);
+      const v = value(item);
+      if (!d || v === null || v === undefined) return null;
+      return <TranslatedLabel text={d.text} known={d.known} color={opts.color?.(v, item)} />;
+    },
+  });
+}

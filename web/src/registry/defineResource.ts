@@ -1,0 +1,52 @@
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { DetailQueryOptions, ListQueryOptions, PanelScope, ResourceType } from './types';
+
+/** Identity, so a declaration's item type is inferred and checked in one place. */
+export function defineResource<T>(r: ResourceType<T>): ResourceType<T> {
+  return r;
+}
+
+/**
+ * The manifest holds declarations of many item types side by side; the machinery handles them
+ * as `unknown` items it only passes back to the declaration's own functions.
+ */
+export function lazyResource<T>(
+  load: () => Promise<ResourceType<T>>,
+): () => Promise<ResourceType<unknown>> {
+  return () => load().then((r) => r as unknown as ResourceType<unknown>);
+}
+
+/**
+ * The generic details route of an item (spec 2 §2 /ngdetails/{type}/{path*}); `nav` is the
+ * panel the user came from when it is not the type's usual one (e.g. /admin/images/).
+ */
+export function detailsPath(type: string, key: string, nav?: string): string {
+  const path = `/ngdetails/${type}/${encodeURIComponent(key)}`;
+  return nav ? `${path}?nav=${encodeURIComponent(nav)}` : path;
+}
+
+/** The panel a details page's delete returns to (spec 2 §2). */
+export function indexPathOf(
+  resource: ResourceType<unknown>,
+  scope?: PanelScope,
+): string | undefined {
+  return resource.indexPath?.(scope) ?? scope?.path;
+}
+
+/**
+ * A queryOptions factory's list as a declaration's `list`. TanStack types options by their exact
+ * key tuple, and function options (enabled, refetchInterval) make that type invariant; the
+ * machinery only needs "some key", so the key type is widened here, once.
+ */
+export function asList<T, K extends QueryKey>(
+  options: UseQueryOptions<T[], Error, T[], K>,
+): ListQueryOptions<T> {
+  return options as unknown as ListQueryOptions<T>;
+}
+
+/** The same widening for a declaration's `detail`. */
+export function asDetail<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K>,
+): DetailQueryOptions<T> {
+  return options as unknown as DetailQueryOptions<T>;
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { ClipboardCopy, Content } from '@patternfly/react-core';
+import { t } from '../i18n/i18n';
+import { msg, type Msg } from '../i18n/msg';
+import { formatSize, type SizeUnit } from './formatSize';
+import type { Field, Requirement, Tab } from './types';
+
+export interface FieldOptions {
+  requires?: Requirement[];
+}
+
+const withRequires = <T,>(f: Field<T>, opts: FieldOptions): Field<T> =>
+  opts.requires ? { ...f, requires: opts.requires } : f;
+
+/** A label and a value shown as text. */
+export function field<T>(
+  label: Msg,
+  value: (item: T) => ReactNode,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires({ label, value }, opts);
+}
+
+/** A size given in `unit`, shown scaled (spec 1 §9). */
+export function sizeField<T>(
+  label: Msg,
+  value: (item: T) => number | null | undefined,
+  unit: SizeUnit,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires({ label, value: (item) => formatSize(value(item), unit) }, opts);
+}
+
+export function booleanField<T>(
+  label: Msg,
+  value: (item: T) => boolean | null | undefined,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires(
+    {
+      label,
+      value: (item) => {
+        const v = value(item);
+        if (v === null || v === undefined) return '';
+        return v ? t(msg('Yes')) : t(msg('No'));
+      },
+    },
+    opts,
+  );
+}
+
+/** Long machine text (keys, certificates): monospace, with a copy button. */
+export function copyableField<T>(
+  label: Msg,
+  value: (item: T) => string | null | undefined,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires(
+    {
+      label,
+      value: (item) => {
+        const text = value(item);
+        if (!text) return '';
+        return (
+          <ClipboardCopy
+            isCode
+            isReadOnly
+            variant="expansion"
+            hoverTip={t(msg('Copy to clipboard'))}
+            clickTip={t(msg('Copied'))}
+            textAriaLabel={t(label)}
+            toggleAriaLabel={t(msg('Show the whole text'))}
+          >
+            {text}
+          </ClipboardCopy>
+        );
+      },
+    },
+    opts,
+  );
+}
+
+/** A string map (extra specs, metadata) as "key = value" lines, sorted by key. */
+export function keyValueField<T>(
+  label: Msg,
+  value: (item: T) => Readonly<Record<string, string>> | null | undefined,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires(
+    {
+      label,
+      value: (item) => {
+        const entries = Object.entries(value(item) ?? {}).sort(([a], [b]) => a.localeCompare(b));
+        if (entries.length === 0) return t(msg('None'));
+        return (
+          <Content component="ul" isPlainList>
+            {entries.map(([k, v]) => (
+              <Content component="li" key={k}>
+                <code>{k}</code> = <code>{v}</code>
+              </Content>
+            ))}
+          </Content>
+        );
+      },
+    },
+    opts,
+  );
+}
+
+/** The first details tab (spec 2 §3 properties). */
+export function overviewTab<T>(fields: Field<T>[]): Tab<T> {
+  return { id: 'overview', title: msg('Overview'), fields };
+}
+
+/** A details tab with its own rendering (a members table, a rules table). */
+export function customTab<T>(id: string, title: Msg, render: (item: T) => ReactNode): Tab<T> {
+  return { id, title, render };
+}

@@ -1,0 +1,42 @@
+import { msg } from '../i18n/msg';
+import { lazyResource } from './defineResource';
+import { service, type ManifestEntry } from './types';
+
+/**
+ * The eager manifest (STYLE §2): one short entry per resource type with a panel, what the
+ * shell needs before any panel code loads. Everything else lives in the lazy declaration.
+ */
+export const manifest: readonly ManifestEntry[] = [
+  {
+    type: 'OS::Nova::Flavor',
+    names: { one: msg('Flavor'), many: msg('Flavors') },
+    panels: [{ path: '/admin/flavors', group: 'admin', title: msg('Flavors') }],
+    requires: [service('compute')],
+    load: lazyResource(() => import('../panels/flavors/flavors.resource').then((m) => m.flavors)),
+  },
+  {
+    type: 'OS::Nova::Keypair',
+    names: { one: msg('Key Pair'), many: msg('Key Pairs') },
+    panels: [{ path: '/project/key_pairs', group: 'project', title: msg('Key Pairs') }],
+    requires: [service('compute')],
+    itemRoutes: ['/project/key_pairs/:id'],
+    load: lazyResource(() =>
+      import('../panels/key-pairs/keyPairs.resource').then((m) => m.keyPairs),
+    ),
+  },
+  {
+    type: 'OS::Nova::ServerGroup',
+    names: { one: msg('Server Group'), many: msg('Server Groups') },
+    panels: [{ path: '/project/server_groups', group: 'project', title: msg('Server Groups') }],
+    requires: [service('compute')],
+    itemRoutes: ['/project/server_groups/:id'],
+    load: lazyResource(() =>
+      import('../panels/server-groups/serverGroups.resource').then((m) => m.serverGroups),
+    ),
+  },
+];
+
+/** The manifest entry of a type code (the /ngdetails/:type lookup). */
+export function manifestEntry(type: string): ManifestEntry | undefined {
+  return manifest.find((entry) => entry.type === type);
+}

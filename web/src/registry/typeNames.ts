@@ -1,0 +1,43 @@
+import { msg, type Msg } from '../i18n/msg';
+import { manifest } from './manifest';
+
+export interface TypeNames {
+  one: Msg;
+  many: Msg;
+}
+
+/**
+ * Display names of the resource types that have no panel yet (spec 2 §1); types with a panel
+ * take theirs from the manifest.
+ */
+export const typeNames: Readonly<Record<string, TypeNames>> = {
+  'OS::Glance::Image': { one: msg('Image'), many: msg('Images') },
+  'OS::Glance::Metadef': { one: msg('Metadata Definition'), many: msg('Metadata Definitions') },
+  'OS::Neutron::QoSPolicy': { one: msg('QoS Policy'), many: msg('QoS Policies') },
+  'OS::Neutron::Trunk': { one: msg('Trunk'), many: msg('Trunks') },
+  'OS::Cinder::Volume': { one: msg('Volume'), many: msg('Volumes') },
+  'OS::Cinder::Backup': { one: msg('Volume Backup'), many: msg('Volume Backups') },
+  'OS::Cinder::Snapshot': { one: msg('Volume Snapshot'), many: msg('Volume Snapshots') },
+  'OS::Nova::Server': { one: msg('Instance'), many: msg('Instances') },
+  'OS::Nova::Hypervisor': { one: msg('Hypervisor'), many: msg('Hypervisors') },
+  'OS::Designate::Zone': { one: msg('DNS Zone'), many: msg('DNS Zones') },
+  'OS::Designate::RecordSet': { one: msg('DNS Record Set'), many: msg('DNS Record Sets') },
+  'OS::Octavia::HealthMonitor': { one: msg('Health Monitor'), many: msg('Health Monitors') },
+  'OS::Octavia::Pool': { one: msg('Pool'), many: msg('Pools') },
+  'OS::Octavia::Member': { one: msg('Pool Member'), many: msg('Pool Members') },
+  'OS::Neutron::Net': { one: msg('Network'), many: msg('Networks') },
+  'OS::Neutron::Port': { one: msg('Port'), many: msg('Ports') },
+  'OS::Neutron::Router': { one: msg('Router'), many: msg('Routers') },
+  'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
+  'OS::Neutron::FloatingIP': { one: msg('Floating IP'), many: msg('Floating IPs') },
+  'OS::Neutron::SecurityGroup': { one: msg('Security Group'), many: msg('Security Groups') },
+  'OS::Keystone::User': { one: msg('User'), many: msg('Users') },
+  'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
+  'OS::Keystone::Project': { one: msg('Project'), many: msg('Projects') },
+  'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
+};
+
+/** Display names of any known type, panel or not; undefined for an unknown code. */
+export function namesOf(type: string): TypeNames | undefined {
+  return manifest.find((entry) => entry.type === type)?.names ?? typeNames[type];
+}

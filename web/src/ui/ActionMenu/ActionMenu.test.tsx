@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { msg } from '../../i18n/msg';
+import { linkAction, unavailableAction } from '../../registry/actions';
+import type { Action } from '../../registry/types';
+import { renderWithProviders } from '../../testing/render';
+import { ActionButtons, ActionMenu } from './ActionMenu';
+import type { ActionDecision } from './useActionDecisions';
+
+const edit = linkAction<string>('edit', msg('Edit'), () => '/edit', [], { primary: true });
+const pending = unavailableAction<string>('meta', msg('Update Metadata'), [], msg('Soon'));
+const hidden = linkAction<string>('hidden', msg('Hidden'), () => '/h');
+const inapplicable = linkAction<string>('nope', msg('Not Here'), () => '/n');
+
+const decide = (action: Action<string>, permitted = true, applicable = true) => ({
+  action,
+  permitted,
+  applicable,
+});
+
+describe('ActionMenu', () => {
+  it('shows permitted, applicable actions; primary ones also as buttons', async () => {
+    const user = userEvent.setup();
+    const onRun = vi.fn();
+    const decisions: ActionDecision<string>[] = [
+      decide(edit),
+      decide(pending),
+      decide(hidden, false),
+      decide(inapplicable, true, false),
+    ];
+    renderWithProviders(<ActionMenu name="web-1" decisions={decisions} onRun={onRun} />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onRun).toHaveBeenCalledWith(edit);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for web-1' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Edit', 'Update Metadata']);
+    await user.click(screen.getByRole('menuitem', { name: 'Update Metadata' }));
+    expect(onRun).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing without usable actions', () => {
+    const { container } = renderWithProviders(
+      <ActionMenu name="x" decisions={[decide(hidden, false)]} onRun={vi.fn()} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('ActionButtons', () => {
+  it('keeps batch actions visible but disabled until they apply', async () => {
+    const user = userEvent.setup();
+    const onRun = vi.fn();
+    renderWithProviders(
+      <ActionButtons batch decisions={[decide(inapplicable, true, false)]} onRun={onRun} />,
+    );
+    const button = screen.getByRole('button', { name: 'Not Here' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(onRun).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,86 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Content } from '@patternfly/react-core';
+import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../registry/types';
+import { columnText } from '../FacetToolbar/filterItems';
+import { EMPTY_TEXT, FOOTER_TEXT } from './ResourceTable';
+import { defaultSort, sortItems, type SortState } from './sortItems';
+
+export interface ItemTableProps<T> {
+  /** Accessible name of the table, already translated. */
+  label: string;
+  columns: readonly Column<T>[];
+  items: readonly T[];
+  rowKey: (item: T) => string;
+  /** Where a column's details link points (CellContext.detailsHref). */
+  href?: (item: T) => string;
+}
+
+/**
+ * A small read-only table of items already at hand (a server group's members, a QoS policy's
+ * rules): the registry's column declarations, sorting, the empty text and the count, without a
+ * query, facets or actions.
+ */
+export function ItemTable<T>({
+  label,
+  columns,
+  items,
+  rowKey,
+  href,
+}: ItemTableProps<T>): ReactNode {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
+  const rows = useMemo(() => sortItems(items, columns, sort), [items, columns, sort]);
+  const sortIndex = sort ? columns.findIndex((c) => c.id === sort.column) : -1;
+  return (
+    <>
+      <Table aria-label={label} variant="compact">
+        <Thead>
+          <Tr>
+            {columns.map((column, i) => (
+              <Th
+                key={column.id}
+                sort={
+                  column.sortable === false
+                    ? undefined
+                    : {
+                        columnIndex: i,
+                        sortBy: {
+                          index: sortIndex >= 0 ? sortIndex : undefined,
+                          direction: sort?.direction,
+                        },
+                        onSort: (_e, _index, direction) =>
+                          setSort({ column: column.id, direction }),
+                      }
+                }
+              >
+                {t(column.title)}
+              </Th>
+            ))}
+          </Tr>
+        </Thead>
+        <Tbody>
+          {rows.length === 0 ? (
+            <Tr>
+              <Td colSpan={columns.length}>{t(EMPTY_TEXT)}</Td>
+            </Tr>
+          ) : (
+            rows.map((item) => (
+              <Tr key={rowKey(item)}>
+                {columns.map((column) => (
+                  <Td key={column.id} dataLabel={t(column.title)}>
+                    {column.cell
+                      ? column.cell(item, { detailsHref: href?.(item) ?? '' })
+                      : columnText(column, item)}
+                  </Td>
+                ))}
+              </Tr>
+            ))
+          )}
+        </Tbody>
+      </Table>
+      <Content component="small">{t(FOOTER_TEXT, { count: rows.length })}</Content>
+    </>
+  );
+}

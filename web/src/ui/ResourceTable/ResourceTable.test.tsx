@@ -1,0 +1,410 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryOptions } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../../api/http';
+import { msg } from '../../i18n/msg';
+import { deleteAction, modalAction } from '../../registry/actions';
+import { nameColumn, sizeColumn, textColumn } from '../../registry/columns';
+import { asList, defineResource } from '../../registry/defineResource';
+import { optionsFacet, serverFacet, textFacet } from '../../registry/facets';
+import { field } from '../../registry/fields';
+import { policy, type ResourceType } from '../../registry/types';
+import { mockFetch, renderWithProviders } from '../../testing/render';
+import { confirmStore } from '../ConfirmDialog/confirm';
+import { ResourceTable } from './ResourceTable';
+import { cloud, mediaWidth, type CloudOptions } from './tableTestKit';
+
+interface Item {
+  id: string;
+  name: string;
+  size: number;
+  status: string;
+}
+
+const ITEMS: Item[] = [
+  { id: '1', name: 'beta', size: 2048, status: 'active' },
+  { id: '2', name: 'alpha', size: 10, status: 'saving' },
+  { id: '3', name: 'gamma', size: 1024 ** 3, status: 'active' },
+];
+
+const testQueries = {
+  list: (filters: Record<string, string>) =>
+    queryOptions({
+      queryKey: ['test', 'items', 'list', filters] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<{ items: Item[] }>('api/test/items/', { query: filters, signal }).then(
+          (r) => r.items,
+        ),
+    }),
+};
+
+const base = defineResource<Item>({
+  type: 'Test::Item',
+  key: (i) => i.id,
+  label: (i) => i.name,
+  list: (_scope, filters) => asList(testQueries.list(filters)),
+  columns: [
+    nameColumn({ priority: 1, defaultSort: true, linkToDetails: true }),
+    sizeColumn('size', msg('Size'), (i) => i.size, { priority: 2 }),
+    textColumn('status', msg('Status'), (i) => i.status, { priority: 3 }),
+  ],
+  facets: [
+    textFacet('name', msg('Name'), (i) => i.name),
+    optionsFacet(
+      'status',
+      msg('Status'),
+      [
+        { key: 'active', label: msg('Active') },
+        { key: 'saving', label: msg('Saving') },
+      ],
+      (i) => i.status,
+    ),
+  ],
+});
+
+const remove = {
+  names: { one: msg('Item'), many: msg('Items') },
+  requires: [policy('test', 'test:delete')],
+  remove: (item: Item) => apiFetch<unknown>(`api/test/items/${item.id}`, { method: 'DELETE' }),
+  invalidates: [['test', 'items']],
+};
+
+const withActions = defineResource<Item>({
+  ...base,
+  actions: {
+    table: [
+      modalAction('create', msg('Create Item'), [policy('test', 'test:create')], () =>
+        Promise.resolve(() => null),
+      ),
+    ],
+    row: [deleteAction<Item>({ ...remove, label: msg('Delete Item') })],
+    batch: [deleteAction<Item[]>({ ...remove, label: msg('Delete Items') })],
+  },
+});
+
+interface Setup {
+  items?: Item[];
+  resource?: ResourceType<Item>;
+  denied?: string[];
+  route?: string;
+  settings?: CloudOptions['settings'];
+}
+
+function setup({ items = ITEMS, resource = base, denied, route = '/test', settings }: Setup = {}) {
+  const data = { items: [...items] };
+  const listCalls: URL[] = [];
+  const fetchSpy = mockFetch(
+    cloud({
+      denied,
+      settings,
+      routes: {
+        'GET /api/test/items/': (url) => {
+          listCalls.push(url);
+          return { body: data };
+        },
+        'DELETE /api/test/items/2': () => {
+          data.items = data.items.filter((i) => i.id !== '2');
+          return { status: 204 };
+        },
+        'DELETE /api/test/items/1': () => ({ status: 500, body: { message: 'boom' } }),
+      },
+    }),
+  );
+  const view = renderWithProviders(
+    <ResourceTable resource={resource} scope={{ path: '/test', group: 'project' }} />,
+    { route },
+  );
+  return { ...view, data, listCalls, fetchSpy };
+}
+
+/** The names in the order the table shows them. */
+function names(): string[] {
+  const table = screen.getByRole('grid');
+  return within(table)
+    .queryAllByRole('link')
+    .map((a) => a.textContent ?? '');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  // A failed test must not leave its dialog over the next one.
+  confirmStore.set(() => []);
+});
+
+describe('ResourceTable', () => {
+  it('sorts by the default column, then by a clicked header', async () => {
+    const user = userEvent.setup();
+    setup();
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['gamma', 'beta', 'alpha']);
+
+    await user.click(screen.getByRole('button', { name: 'Size' }));
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+    // Sizes show in 1024 steps (spec 1 §9).
+    expect(screen.getByRole('cell', { name: '1 GB' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2 KB' })).toBeInTheDocument();
+  });
+
+  it('links names to the generic details route', async () => {
+    setup();
+    expect(await screen.findByRole('link', { name: 'alpha' })).toHaveAttribute(
+      'href',
+      '/ngdetails/Test::Item/2',
+    );
+  });
+
+  it.each([
+    [1400, ['Name', 'Size', 'Status']],
+    [1000, ['Name', 'Size']],
+    [600, ['Name']],
+  ])('at %i px shows the columns %j', async (width, headers) => {
+    vi.stubGlobal('matchMedia', mediaWidth(width));
+    setup();
+    await screen.findByRole('link', { name: 'alpha' });
+    const shown = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(shown).toEqual(headers);
+  });
+
+  it('hides a column whose permission check fails', async () => {
+    const resource = defineResource<Item>({
+      ...base,
+      columns: [
+        ...base.columns,
+        textColumn('owner', msg('Owner'), (i) => i.id, {
+          requires: [policy('identity', 'identity:get_project')],
+        }),
+      ],
+    });
+    setup({ resource, denied: ['identity:get_project'] });
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(screen.queryByRole('columnheader', { name: 'Owner' })).not.toBeInTheDocument();
+  });
+
+  it('offers no selection without batch actions', async () => {
+    setup();
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select row 1' })).not.toBeInTheDocument();
+  });
+
+  it('selects rows and enables batch actions with a selection', async () => {
+    const user = userEvent.setup();
+    setup({ resource: withActions });
+    await screen.findByRole('link', { name: 'alpha' });
+    const batch = screen.getByRole('button', { name: 'Delete Items' });
+    expect(batch).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Create Item' })).toBeEnabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    expect(batch).not.toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    for (const n of [1, 2, 3]) {
+      expect(screen.getByRole('checkbox', { name: `Select row ${n}` })).toBeChecked();
+    }
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+  });
+
+  it('hides actions the policy denies', async () => {
+    setup({ resource: withActions, denied: ['test:create', 'test:delete'] });
+    await screen.findByRole('link', { name: 'alpha' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Item' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Delete Items' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for alpha' })).not.toBeInTheDocument();
+  });
+
+  it('batch-deletes, drops the deleted rows and clears the selection', async () => {
+    const user = userEvent.setup();
+    setup({ resource: withActions });
+    await screen.findByRole('link', { name: 'alpha' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Items' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Items' });
+    expect(dialog).toHaveTextContent(
+      'You have selected "alpha", "beta", "gamma". Please confirm your selection. Deleted Items are not recoverable.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Items' }));
+    // Item 2 (alpha) is deleted, 1 (beta) fails, 3 (gamma) has no mock and fails too.
+    expect(await screen.findByText('Deleted Item: alpha.')).toBeInTheDocument();
+    expect(screen.getByText('Unable to delete Items: beta, gamma.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'alpha' })).toBeNull());
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+  });
+
+  it('shows the empty text and the count', async () => {
+    setup({ items: [] });
+    expect(await screen.findByText('No items to display.')).toBeInTheDocument();
+    expect(screen.getByText('Displaying 0 items')).toBeInTheDocument();
+  });
+
+  it('counts in singular and plural', async () => {
+    setup({ items: [ITEMS[0] as Item] });
+    expect(await screen.findByText('Displaying 1 item')).toBeInTheDocument();
+  });
+
+  it('takes the page size from the API_RESULT_PAGE_SIZE cookie', async () => {
+    document.cookie = 'API_RESULT_PAGE_SIZE=2; path=/';
+    const many = Array.from({ length: 5 }, (_v, i) => ({
+      id: String(i),
+      name: `item-${i}`,
+      size: i,
+      status: 'active',
+    }));
+    setup({ items: many });
+    await screen.findByRole('link', { name: 'item-0' });
+    expect(names()).toEqual(['item-0', 'item-1']);
+    expect(screen.getByText('Displaying 5 items')).toBeInTheDocument();
+  });
+
+  it('takes the page size from the settings without a cookie', async () => {
+    const many = Array.from({ length: 5 }, (_v, i) => ({
+      id: String(i),
+      name: `item-${i}`,
+      size: i,
+      status: 'active',
+    }));
+    setup({ items: many, settings: { API_RESULT_PAGE_SIZE: 3 } });
+    await screen.findByRole('link', { name: 'item-0' });
+    await waitFor(() => expect(names()).toEqual(['item-0', 'item-1', 'item-2']));
+  });
+
+  it('renders 5,000 rows a page at a time', async () => {
+    const many = Array.from({ length: 5000 }, (_v, i) => ({
+      id: String(i),
+      name: `item-${String(i).padStart(4, '0')}`,
+      size: i,
+      status: 'active',
+    }));
+    setup({ items: many });
+    await screen.findByRole('link', { name: 'item-0000' });
+    expect(names()).toHaveLength(20);
+    expect(screen.getByText('Displaying 5000 items')).toBeInTheDocument();
+  });
+
+  it('renders hostile names as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    setup({
+      items: [{ id: 'h', name: hostile, size: 1, status: 'active' }],
+      resource: withActions,
+    });
+    expect(await screen.findByRole('link', { name: hostile })).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('button', { name: `Actions for ${hostile}` })).toBeInTheDocument();
+  });
+
+  it('shows an expand toggle only with a summary', async () => {
+    const user = userEvent.setup();
+    const resource = defineResource<Item>({
+      ...base,
+      summary: [field(msg('ID'), (i) => `id-${i.id}`)],
+    });
+    setup({ resource });
+    await screen.findByRole('link', { name: 'alpha' });
+    const toggle = screen.getByRole('button', { name: 'Details of alpha' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('id-2')).toBeVisible();
+  });
+});
+
+describe('ResourceTable facets and search', () => {
+  it('filters with chips, removes them and clears all', async () => {
+    const user = userEvent.setup();
+    setup();
+    await screen.findByRole('link', { name: 'alpha' });
+
+    const value = screen.getByRole('searchbox', { name: 'Filter by Name' });
+    await user.type(value, 'ph{Enter}');
+    expect(names()).toEqual(['alpha']);
+    expect(screen.getByText('Displaying 1 item')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close ph' }));
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+
+    // An option facet: pick the facet, then the option.
+    await user.click(screen.getByRole('button', { name: 'Filter by' }));
+    await user.click(screen.getByRole('option', { name: 'Status' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by Status' }));
+    await user.click(screen.getByRole('option', { name: 'Active' }));
+    expect(names()).toEqual(['beta', 'gamma']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('restores chips from the URL', async () => {
+    setup({ route: '/test?name=gam' });
+    await screen.findByRole('link', { name: 'gamma' });
+    expect(names()).toEqual(['gamma']);
+    expect(screen.getByText('gam')).toBeInTheDocument();
+  });
+
+  it('debounces free-text search by 300 ms over the shown columns', async () => {
+    setup();
+    await screen.findByRole('link', { name: 'alpha' });
+    // Testing Library waits on setTimeout between user events, so the fake clock must also run.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'saving');
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+    act(() => vi.advanceTimersByTime(250));
+    expect(names()).toEqual(['alpha', 'beta', 'gamma']);
+    act(() => vi.advanceTimersByTime(50));
+    expect(names()).toEqual(['alpha']);
+  });
+
+  it('lists a filter-first table only once a server facet is set', async () => {
+    const user = userEvent.setup();
+    const resource = defineResource<Item>({
+      ...base,
+      facets: [serverFacet('name', msg('Name'))],
+      filterFirst: () => true,
+    });
+    const { listCalls } = setup({ resource });
+    expect(await screen.findByText('Set a filter to list items.')).toBeInTheDocument();
+    expect(listCalls).toHaveLength(0);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by Name' }), 'alpha{Enter}');
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(listCalls).toHaveLength(1);
+    expect(listCalls[0]?.searchParams.get('name')).toBe('alpha');
+  });
+});
+
+describe('ResourceTable polling', () => {
+  it('re-lists on one timer while an item is transitional, and stops after', async () => {
+    vi.useFakeTimers();
+    const resource = defineResource<Item>({ ...base, transitional: (i) => i.status === 'saving' });
+    const { data, listCalls } = setup({ resource });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('link', { name: 'alpha' })).toBeInTheDocument();
+    expect(listCalls).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls).toHaveLength(3);
+
+    data.items = data.items.map((i) => ({ ...i, status: 'active' }));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls).toHaveLength(4);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(listCalls).toHaveLength(4);
+  });
+
+  it('does not poll without transitional items', async () => {
+    vi.useFakeTimers();
+    const resource = defineResource<Item>({ ...base, transitional: () => false });
+    const { listCalls } = setup({ resource });
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(listCalls).toHaveLength(1);
+  });
+});

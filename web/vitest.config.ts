@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    // PatternFly's component CSS is irrelevant to behaviour and slow to process.
+    css: false,
+    testTimeout: 15_000,
+  },
+});
