@@ -11,7 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..');
 const port = 9400 + Math.floor(Math.random() * 100);
@@ -83,9 +83,7 @@ async function pageBytes(): Promise<{ login: number; panel: number; panelPath: s
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const measure = async (
-    go: (p: import('@playwright/test').Page) => Promise<void>,
-  ): Promise<number> => {
+  const measure = async (go: (p: Page) => Promise<void>): Promise<number> => {
     const context = await browser.newContext();
     const page = await context.newPage();
     let total = 0;

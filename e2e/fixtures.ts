@@ -13,7 +13,7 @@ export async function loginAs(page: Page, user: DemoUser, next = ''): Promise<vo
 
 interface Fixtures {
   /** Fails the test on any CSP violation or uncaught page error (auto). */
-  pageGuards: void;
+  pageGuards: undefined;
 }
 
 export const test = base.extend<Fixtures>({
@@ -31,7 +31,7 @@ export const test = base.extend<Fixtures>({
           console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
         });
       });
-      await use();
+      await use(undefined);
       expect(problems, problems.join('\n')).toEqual([]);
     },
     { auto: true },
