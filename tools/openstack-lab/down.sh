@@ -29,14 +29,20 @@ done
 
 t0=$(date +%s)
 if [ -d "$RUN" ]; then
-  for ((i = ${#ALL_DAEMONS[@]} - 1; i >= 0; i--)); do
-    name=${ALL_DAEMONS[i]}
+  # The OpenStack services do not depend on each other for shutting down, so they stop together;
+  # then the broker, the database and the cache, each given longer to flush.
+  services=()
+  for name in "${ALL_DAEMONS[@]}"; do
     case $name in
-      # The databases and the broker get longer to flush; API services are stateless.
-      mariadb | rabbitmq) stop_daemon "$name" 60 ;;
-      *) stop_daemon "$name" 20 ;;
+      memcached | mariadb | epmd | rabbitmq) ;;
+      *) services+=("$name") ;;
     esac
   done
+  stop_daemons 20 "${services[@]}"
+  stop_daemons 60 rabbitmq
+  stop_daemons 10 epmd
+  stop_daemons 60 mariadb
+  stop_daemons 10 memcached
 fi
 
 if [ $purge -eq 1 ] && [ -d "$OSLAB_STATE" ]; then

@@ -72,48 +72,75 @@ start_daemon() {
   echo "$pid $start" >"$RUN/$name.pid"
 }
 
-# Stops one recorded daemon: SIGTERM to its process group, up to $2 seconds, then SIGKILL.
-stop_daemon() {
-  local name=$1 grace=${2:-20} pid start i
-  if ! pid_alive "$name"; then
-    rm -f "$RUN/$name.pid"
-    return 0
-  fi
-  read -r pid start <"$RUN/$name.pid"
-  log "stopping $name (pid $pid)"
-  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
+# Stops recorded daemons together: SIGTERM to each one's process group, up to $1 seconds for all
+# of them, then SIGKILL to whatever is left (forked workers may outlive their leader).
+stop_daemons() {
+  local grace=$1 name pid start i pending
+  shift
+  local names=()
+  for name in "$@"; do
+    if pid_alive "$name"; then
+      read -r pid start <"$RUN/$name.pid"
+      log "stopping $name (pid $pid)"
+      kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+      names+=("$name")
+    else
+      rm -f "$RUN/$name.pid"
+    fi
+  done
+  [ ${#names[@]} -eq 0 ] && return 0
   for ((i = 0; i < grace * 5; i++)); do
-    pid_alive "$name" || break
+    pending=0
+    for name in "${names[@]}"; do
+      pid_alive "$name" && pending=1
+    done
+    [ $pending -eq 0 ] && break
     sleep 0.2
   done
-  if pid_alive "$name"; then
-    log "$name did not stop in ${grace}s, killing"
-  fi
-  # Forked children may outlive the leader; the group is ours either way.
-  kill -KILL -- "-$pid" 2>/dev/null || true
-  rm -f "$RUN/$name.pid"
+  for name in "${names[@]}"; do
+    pid=$(pid_of "$name")
+    if pid_alive "$name"; then
+      log "$name did not stop in ${grace}s, killing"
+    fi
+    [ -n "$pid" ] && kill -KILL -- "-$pid" 2>/dev/null
+    rm -f "$RUN/$name.pid"
+  done
+  return 0
 }
 
+# A daemon that died while we wait fails the wait at once, with the end of its log.
+died() {
+  local name=$1
+  [ -n "$name" ] || return 1
+  pid_alive "$name" && return 1
+  log "$name died; tail of $LOG/$name.log:"
+  tail -n 20 "$LOG/$name.log" >&2
+  return 0
+}
+
+# wait_port PORT [TIMEOUT] [DAEMON]
 wait_port() {
-  local port=$1 timeout=${2:-90} what=${3:-port $1} i
+  local port=$1 timeout=${2:-90} what=${3:-} i
   for ((i = 0; i < timeout * 4; i++)); do
     if (exec 3<>"/dev/tcp/$HOST_IP/$port") 2>/dev/null; then
       return 0
     fi
+    died "$what" && return 1
     sleep 0.25
   done
-  log "$what did not open $HOST_IP:$port within ${timeout}s"
+  log "${what:-port $port} did not open $HOST_IP:$port within ${timeout}s"
   return 1
 }
 
-# Waits until an HTTP URL answers with any status below 500.
+# wait_http URL [TIMEOUT] [DAEMON]: until the URL answers with any status below 500.
 wait_http() {
-  local url=$1 timeout=${2:-90} i code
+  local url=$1 timeout=${2:-90} what=${3:-} i code=000
   for ((i = 0; i < timeout * 2; i++)); do
     code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$url" || true)
     if [ -n "$code" ] && [ "$code" != 000 ] && [ "$code" -lt 500 ]; then
       return 0
     fi
+    died "$what" && return 1
     sleep 0.5
   done
   log "$url did not answer within ${timeout}s (last status $code)"

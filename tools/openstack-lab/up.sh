@@ -21,7 +21,7 @@ CINDER_BACKEND=${OSLAB_CINDER_BACKEND:-auto}
 LAB_PY=("$PY" "$HERE/lab.py")
 
 PACKAGES=(
-  mariadb-server rabbitmq-server memcached uwsgi-plugin-python3 python3-pymysql
+  curl mariadb-server rabbitmq-server memcached uwsgi-plugin-python3 python3-pymysql
   python3-openstackclient python3-osc-placement
   keystone glance-api
   swift swift-proxy swift-account swift-container swift-object
@@ -121,7 +121,7 @@ EOF
 policy_section() {
   cat <<EOF
 [oslo_policy]
-enforce_new_defaults = $NEW_DEFAULTS
+enforce_new_defaults = ${1:-$NEW_DEFAULTS}
 enforce_scope = false
 EOF
 }
@@ -179,7 +179,7 @@ st_infra() {
     --innodb-buffer-pool-size=64M --performance-schema=OFF --max-connections=1000 \
     --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
     --log-error="$LOG/mariadb.err"
-  wait_port 3306 60 MariaDB
+  wait_port 3306 60 mariadb
   local i
   for ((i = 0; i < 60; i++)); do
     mysql_root -e 'SELECT 1' >/dev/null 2>&1 && break
@@ -226,7 +226,7 @@ EOF
   wait_port 4369 20 epmd
   start_daemon rabbitmq setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups \
     env "${RABBIT_ENV[@]}" /usr/lib/rabbitmq/bin/rabbitmq-server
-  wait_port 5672 90 RabbitMQ
+  wait_port 5672 90 rabbitmq
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ EOF
   fi
   start_uwsgi keystone 5000 /usr/bin/keystone-wsgi-public \
     --env "OS_KEYSTONE_CONFIG_DIR=$d" --env OS_KEYSTONE_CONFIG_FILES=keystone.conf
-  wait_http "$AUTH_URL" 60
+  wait_http "$AUTH_URL" 60 keystone
   if ! done_p keystone-service-project; then
     "${LAB_PY[@]}" service-project
     mark keystone-service-project
@@ -293,6 +293,8 @@ bind_port = 9292
 workers = 1
 enabled_backends = fs:file
 show_image_direct_url = false
+# Glance insists that this matches [oslo_policy] enforce_new_defaults.
+enforce_secure_rbac = $NEW_DEFAULTS
 lock_path = $s/lock
 [database]
 connection = sqlite:///$s/glance.sqlite
@@ -319,7 +321,7 @@ EOF
   fi
   register glance
   start_daemon glance-api glance-api --config-file "$d/glance-api.conf"
-  wait_http "http://$HOST_IP:9292/" 90
+  wait_http "http://$HOST_IP:9292/" 90 glance-api
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -457,7 +459,7 @@ EOF
   wait_port 6202 60 swift-account
   wait_port 6201 60 swift-container
   wait_port 6200 60 swift-object
-  wait_http "http://$HOST_IP:8080/healthcheck" 60
+  wait_http "http://$HOST_IP:8080/healthcheck" 60 swift-proxy
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -475,7 +477,9 @@ auth_strategy = keystone
 [placement_database]
 connection = $(db_url placement)
 $(authtoken_section placement)
-$(policy_section)
+# Zed's placement grants its new defaults to system-scoped tokens only, and nova's service user
+# holds a project-scoped admin token; the legacy rule (admin role) is what works here.
+$(policy_section false)
 EOF
   if ! done_p placement-db; then
     log "placement db sync"
@@ -484,7 +488,7 @@ EOF
   fi
   register placement
   start_uwsgi placement-api 8778 /usr/bin/placement-api --env "OS_PLACEMENT_CONFIG_DIR=$d"
-  wait_http "http://$HOST_IP:8778/" 60
+  wait_http "http://$HOST_IP:8778/" 60 placement-api
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -564,7 +568,7 @@ EOF
   start_daemon nova-conductor nova-conductor --config-file "$d/nova.conf"
   start_daemon nova-scheduler nova-scheduler --config-file "$d/nova.conf"
   start_daemon nova-compute "$BIN/nova-compute" --config-file "$d/nova.conf"
-  wait_http "http://$HOST_IP:8774/" 120
+  wait_http "http://$HOST_IP:8774/" 120 nova-api
   if ! done_p nova-discover; then
     # The compute service must have registered itself before its host can be mapped to cell1.
     local i
@@ -651,7 +655,7 @@ EOF
   register neutron
   start_daemon neutron-server neutron-server --config-file "$d/neutron.conf" \
     --config-file "$d/ml2_conf.ini"
-  wait_http "http://$HOST_IP:9696/" 120
+  wait_http "http://$HOST_IP:9696/" 120 neutron-server
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -712,7 +716,7 @@ EOF
   start_daemon cinder-api cinder-api --config-file "$d/cinder.conf"
   start_daemon cinder-scheduler cinder-scheduler --config-file "$d/cinder.conf"
   start_daemon cinder-volume cinder-volume --config-file "$d/cinder.conf"
-  wait_http "http://$HOST_IP:8776/" 120
+  wait_http "http://$HOST_IP:8776/" 120 cinder-api
 }
 
 setup_lvm() {
@@ -771,7 +775,7 @@ EOF
   register heat
   start_daemon heat-api heat-api --config-file "$d/heat.conf"
   start_daemon heat-engine heat-engine --config-file "$d/heat.conf"
-  wait_http "http://$HOST_IP:8004/" 90
+  wait_http "http://$HOST_IP:8004/" 90 heat-api
 }
 
 # ---------------------------------------------------------------------------------------------
