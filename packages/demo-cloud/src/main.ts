@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
+import { parseLatency, parseScale, parseSwitchedOff } from './core/knobs';
+import type { KnobOptions } from './core/knobs';
 import { SEED_PROJECTS } from './services/keystone/seed';
 import { startDemoCloud } from './start';
 
@@ -16,8 +18,27 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string' },
     log: { type: 'boolean', default: false },
+    // Test knobs (core/knobs.ts); without a flag, the DEMO_CLOUD_* variable applies.
+    scale: { type: 'string' },
+    latency: { type: 'string' },
+    'switched-off': { type: 'string' },
   },
 });
+
+const knobs = ((): KnobOptions => {
+  try {
+    return {
+      ...(values.scale === undefined ? {} : { scale: parseScale(values.scale) }),
+      ...(values.latency === undefined ? {} : { latency: parseLatency(values.latency) }),
+      ...(values['switched-off'] === undefined
+        ? {}
+        : { switchedOff: parseSwitchedOff(values['switched-off']) }),
+    };
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+})();
 
 const dataDir = resolve(
   values['data-dir'] ??
@@ -33,6 +54,7 @@ const cloud = await startDemoCloud({
   port,
   host,
   logger: values.log,
+  ...knobs,
 }).catch((error: unknown): never => {
   const code = (error as { code?: unknown }).code;
   process.stderr.write(
@@ -67,6 +89,7 @@ process.stdout.write(
     `Skydeck demo cloud listening on ${cloud.url}`,
     `  identity (auth URL): ${cloud.authUrl}`,
     `  compute:             ${cloud.url}/compute/v2.1`,
+    `  object-store:        ${cloud.url}/object-store/v1/AUTH_<project id>`,
     `  data directory:      ${dataDir}${values.reset ? ' (reset)' : ''}`,
     `  users: admin/admin, demo/demo, reader/reader; projects: ${SEED_PROJECTS.map((p) => p.name).join(', ')}`,
     '',

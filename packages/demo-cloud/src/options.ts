@@ -1,4 +1,7 @@
-export interface DemoCloudOptions {
+import type { KnobOptions } from './core/knobs';
+
+/** Also the test knobs: `latency`, `faults`, `switchedOff`, `scale` (core/knobs.ts). */
+export interface DemoCloudOptions extends KnobOptions {
   /** Directory holding `demo-cloud.sqlite`; created when missing. */
   readonly dataDir: string;
   /** Wipe all state and seed afresh. */
@@ -11,6 +14,14 @@ export interface DemoCloudOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Fixed public base URL for catalog endpoints; by default the bound address, or the request's Host. */
   readonly publicUrl?: string;
+  /**
+   * Multiplier of the nominal durations of status transitions (a server's BUILD → ACTIVE takes
+   * about 3 s at 1); 0 makes them due at the next request. Default from
+   * DEMO_CLOUD_LIFECYCLE_SCALE, else 1.
+   */
+  readonly lifecycleScale?: number;
+  /** Glance's `image_size_cap` in bytes (uploads beyond it get 413); default 1 TiB as glance. */
+  readonly imageSizeCap?: number;
 }
 
 export interface StartDemoCloudOptions extends DemoCloudOptions {
@@ -30,6 +41,12 @@ export interface RunningDemoCloud {
 const parseFlag = (value: string | undefined): boolean | undefined => {
   if (value === undefined || value.trim() === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+};
+
+export const defaultLifecycleScale = (): number => {
+  const raw = process.env['DEMO_CLOUD_LIFECYCLE_SCALE'];
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : 1;
 };
 
 export const defaultEnforceNewDefaults = (): boolean =>

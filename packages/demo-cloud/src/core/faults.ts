@@ -18,8 +18,8 @@ export const forbidden = (message: string): Fault => new Fault(403, message);
 export const notFound = (message: string): Fault => new Fault(404, message);
 export const conflict = (message: string): Fault => new Fault(409, message);
 
-/** Renders a fault body in a service's upstream shape. */
-export type FaultRenderer = (status: number, message: string) => unknown;
+/** Renders a fault body in a service's upstream shape; `fault` is the thrown Fault, when there is one. */
+export type FaultRenderer = (status: number, message: string, fault?: Fault) => unknown;
 
 export interface FaultHandling {
   readonly render: FaultRenderer;
@@ -40,12 +40,13 @@ const sendFault = (
   status: number,
   message: string,
   headers: Readonly<Record<string, string>> = {},
+  fault?: Fault,
 ): FastifyReply =>
   reply
     .code(status)
     .headers({ ...handling.headers?.(reply.request), ...headers })
     .type('application/json')
-    .send(handling.render(status, message));
+    .send(handling.render(status, message, fault));
 
 /**
  * Installs the error and not-found handlers of one service prefix, so every failure under it
@@ -59,7 +60,7 @@ export const installFaultHandling = (app: FastifyInstance, handling: FaultHandli
   );
   app.setErrorHandler((error: FastifyError | Fault, request, reply) => {
     if (error instanceof Fault) {
-      return sendFault(reply, handling, error.status, error.message, error.headers);
+      return sendFault(reply, handling, error.status, error.message, error.headers, error);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return sendFault(reply, handling, 400, handling.malformedBodyMessage);

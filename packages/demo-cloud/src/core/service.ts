@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Migration, Store } from '../store/store';
 import type { TokenResolver } from './auth';
+import type { Knobs, ScaleSeeder } from './knobs';
 
 export interface ResolvedOptions {
   readonly dataDir: string;
@@ -8,6 +9,10 @@ export interface ResolvedOptions {
   readonly enforceNewDefaults: boolean;
   readonly logger: boolean;
   readonly tokenLifetimeSeconds: number;
+  /** Multiplier of nominal lifecycle durations (core/lifecycle.ts). */
+  readonly lifecycleScale: number;
+  /** Glance's `image_size_cap` (bytes). */
+  readonly imageSizeCap: number;
 }
 
 /** What every service shares: the store, the options, token validation and the public address. */
@@ -19,6 +24,8 @@ export interface CloudContext {
   /** The public base URL (`http://127.0.0.1:5000`): the bound address once listening, else the request's Host. */
   baseUrl(request?: FastifyRequest): string;
   now(): Date;
+  /** Test knobs (latency, faults, switched-off services), changeable at run time (core/knobs.ts). */
+  readonly knobs: Knobs;
 }
 
 export interface CatalogDeclaration {
@@ -39,9 +46,18 @@ export interface CloudService {
   /** URL prefix on the shared port, e.g. `/compute`. */
   readonly prefix: string;
   readonly catalog: CatalogDeclaration;
+  /** Further catalog entries of the same API (e.g. Cinder is both `volumev3` and `block-storage`). */
+  readonly extraCatalog?: readonly CatalogDeclaration[];
   readonly migrations: readonly Migration[];
   /** Creates the demo data when absent; runs inside a transaction at every start, so it must be idempotent. */
   seed(ctx: CloudContext): void;
+  /**
+   * Demo data that refers to other services' seeded resources (a server on a seeded network and
+   * image): runs after every service's `seed`, in the same transaction, under the same rules.
+   */
+  seedLate?(ctx: CloudContext): void;
+  /** Generators of the benchmark scale seed, by kind (`{ objects: ... }`; see core/knobs.ts). */
+  readonly scale?: Readonly<Record<string, ScaleSeeder>>;
   /** Adds the routes to an instance already scoped to `prefix`. */
   register(app: FastifyInstance, ctx: CloudContext): Promise<void>;
 }

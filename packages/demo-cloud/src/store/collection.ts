@@ -13,14 +13,23 @@ export interface CollectionDef<T extends Document> {
   readonly indexes: Readonly<Record<string, (doc: T) => IndexValue>>;
 }
 
+// Every defined collection by table, so persisted work (core/lifecycle.ts) can find a table's def after a restart.
+const definedCollections = new Map<string, CollectionDef<Document>>();
+
 export const defineCollection = <T extends Document>(
   table: string,
   indexes: Readonly<Record<string, (doc: T) => IndexValue>> = {},
 ): CollectionDef<T> => {
   assertIdentifier(table);
   for (const column of Object.keys(indexes)) assertIdentifier(column);
-  return { table, indexes };
+  const def: CollectionDef<T> = { table, indexes };
+  definedCollections.set(table, def as unknown as CollectionDef<Document>);
+  return def;
 };
+
+/** The def a module defined for `table`, if that module has been loaded. */
+export const collectionDefOf = (table: string): CollectionDef<Document> | undefined =>
+  definedCollections.get(table);
 
 export interface Collection<T extends Document> {
   get(id: string): T | undefined;

@@ -14,6 +14,8 @@ export interface Migration {
 
 export interface Store {
   readonly file: string;
+  /** The SQLite handle, for queries collections cannot express (ordered range scans, aggregates). */
+  readonly db: Database.Database;
   collection<T extends Document>(def: CollectionDef<T>): Collection<T>;
   /** Runs `fn` atomically; nested calls become savepoints. */
   transaction<R>(fn: () => R): R;
@@ -62,6 +64,7 @@ export const openStore = ({ dataDir, reset = false }: OpenStoreOptions): Store =
 
   const store: Store = {
     file,
+    db,
     collection: <T extends Document>(def: CollectionDef<T>): Collection<T> => {
       let collection = bound.get(def.table);
       if (!collection) {

@@ -39,7 +39,8 @@ export const renderCatalog = (
   return ctx.store
     .collection(services)
     .all()
-    .filter((s) => s.enabled)
+    // A service switched off as `absent` (core/knobs.ts) is left out of new tokens.
+    .filter((s) => s.enabled && ctx.knobs.inCatalog(s.type))
     .map((s) => ({
       id: s.id,
       type: s.type,
@@ -65,8 +66,11 @@ export const syncCatalog = (ctx: CloudContext): void => {
   const regionCol = ctx.store.collection(regions);
   const serviceCol = ctx.store.collection(services);
   const endpointCol = ctx.store.collection(endpoints);
-  for (const hosted of ctx.services) {
-    const declared = hosted.catalog;
+  const declarations = ctx.services.flatMap((hosted) => [
+    hosted.catalog,
+    ...(hosted.extraCatalog ?? []),
+  ]);
+  for (const declared of declarations) {
     for (const region of declared.regions) {
       if (!regionCol.get(region)) {
         regionCol.insert({ id: region, description: '', parent_region_id: null });

@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import { novaTime } from '../../core/time';
-
-/** The demo cloud's one compute host, in the default zone `nova`. */
-export const COMPUTE_HOST = 'demo-compute';
-export const DEFAULT_ZONE = 'nova';
+import { CONTROLLER_HOST, INTERNAL_ZONE, zonesWithHosts } from './hosts';
 
 export const availabilityZoneRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get('/os-availability-zone', async (request) => {
     authorize(request, 'compute', 'os_compute_api:os-availability-zone:list', {});
     return {
-      availabilityZoneInfo: [
-        { zoneName: DEFAULT_ZONE, zoneState: { available: true }, hosts: null },
-      ],
+      availabilityZoneInfo: [...zonesWithHosts(ctx.store).keys()].map((zoneName) => ({
+        zoneName,
+        zoneState: { available: true },
+        hosts: null,
+      })),
     };
   });
 
@@ -27,17 +26,17 @@ export const availabilityZoneRoutes = (app: FastifyInstance, ctx: CloudContext):
     return {
       availabilityZoneInfo: [
         {
-          zoneName: 'internal',
+          zoneName: INTERNAL_ZONE,
           zoneState: { available: true },
           hosts: {
-            'demo-controller': { 'nova-conductor': service(), 'nova-scheduler': service() },
+            [CONTROLLER_HOST]: { 'nova-conductor': service(), 'nova-scheduler': service() },
           },
         },
-        {
-          zoneName: DEFAULT_ZONE,
+        ...[...zonesWithHosts(ctx.store)].map(([zoneName, hosts]) => ({
+          zoneName,
           zoneState: { available: true },
-          hosts: { [COMPUTE_HOST]: { 'nova-compute': service() } },
-        },
+          hosts: Object.fromEntries(hosts.map((h) => [h, { 'nova-compute': service() }])),
+        })),
       ],
     };
   });

@@ -5,18 +5,34 @@ import { installJsonBodyParsing } from '../../core/jsonBody';
 import { negotiateMicroversion } from '../../core/microversion';
 import { DEFAULT_REGION, SECOND_REGION } from '../../core/service';
 import type { CloudContext, CloudService } from '../../core/service';
+import { uuid } from '../../core/ids';
+import { aggregateRoutes } from './aggregates';
 import { availabilityZoneRoutes } from './availabilityZones';
+import { consolePageRoutes, remoteConsoleRoutes } from './consoles';
 import { extensionRoutes } from './extensions';
 import { flavorAccessRoutes } from './flavorAccess';
 import { flavorExtraSpecRoutes } from './flavorExtraSpecs';
 import { flavorRoutes } from './flavors';
+import { hypervisorRoutes } from './hypervisors';
+import { instanceActionRoutes } from './instanceActions';
 import { NOVA_VERSIONS, novaFaults, versionHeaders } from './http';
 import { keypairRoutes } from './keypairs';
 import { limitRoutes } from './limits';
 import { novaMigrations } from './model';
+import { quotaSetRoutes } from './quotaSets';
 import { seedNova } from './seed';
+import { scaleServers, seedNovaServers } from './seedServers';
+import { serverActionRoutes } from './serverActions';
 import { serverGroupRoutes } from './serverGroups';
+import { serverIpRoutes } from './serverIps';
+import { serverMetadataRoutes } from './serverMetadata';
+import { serverPasswordRoutes } from './serverPassword';
+import { serverRoutes } from './servers';
+import { serverSecurityGroupRoutes } from './serverSecurityGroups';
+import { serverTagRoutes } from './serverTags';
 import { serviceRoutes } from './services';
+import { tenantUsageRoutes } from './tenantUsage';
+import { volumeAttachmentRoutes } from './volumeAttachments';
 
 const v21 = (ctx: CloudContext, request: FastifyRequest): object => ({
   id: 'v2.1',
@@ -56,10 +72,24 @@ export const novaService: CloudService = {
   },
   migrations: novaMigrations,
   seed: seedNova,
+  seedLate: seedNovaServers,
+  scale: { servers: scaleServers },
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, novaFaults);
     app.decorateRequest('apiVersion', null);
+    app.decorateRequest('novaRequestId', null);
+    // Every answer names its request (oslo's request-id middleware); instance actions record it.
+    app.addHook('onRequest', async (request) => {
+      request.novaRequestId = `req-${uuid()}`;
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.novaRequestId) {
+        reply.header('X-OpenStack-Request-ID', request.novaRequestId);
+        reply.header('X-Compute-Request-ID', request.novaRequestId);
+      }
+    });
+    consolePageRoutes(app, ctx);
 
     app.get('/', async (request) => ({ versions: [v20(ctx, request), v21(ctx, request)] }));
 
@@ -104,6 +134,20 @@ export const novaService: CloudService = {
           extensionRoutes(secured);
           availabilityZoneRoutes(secured, ctx);
           serviceRoutes(secured, ctx);
+          serverRoutes(secured, ctx);
+          serverActionRoutes(secured, ctx);
+          serverMetadataRoutes(secured, ctx);
+          serverTagRoutes(secured, ctx);
+          serverIpRoutes(secured, ctx);
+          serverPasswordRoutes(secured, ctx);
+          serverSecurityGroupRoutes(secured, ctx);
+          volumeAttachmentRoutes(secured, ctx);
+          instanceActionRoutes(secured, ctx);
+          remoteConsoleRoutes(secured, ctx);
+          quotaSetRoutes(secured, ctx);
+          hypervisorRoutes(secured, ctx);
+          aggregateRoutes(secured, ctx);
+          tenantUsageRoutes(secured, ctx);
         });
       },
       { prefix: '/v2.1' },

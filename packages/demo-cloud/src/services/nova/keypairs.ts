@@ -9,7 +9,7 @@ import { atLeast, bodyObject, invalidInput, nextLink, pyRepr } from './http';
 import type { Json } from './http';
 import { keypairKey, keypairs } from './model';
 import type { KeypairDoc } from './model';
-import { DEFAULT_QUOTAS, keypairCount } from './quotas';
+import { effectiveQuotas, keypairCount } from './quotas';
 import { generateRsaKeypair, sshFingerprint, x509Fingerprint } from './sshKeys';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -144,7 +144,8 @@ export const keypairRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
     }
 
     const keypair = store.transaction(() => {
-      if (keypairCount(store, userId) >= DEFAULT_QUOTAS.key_pairs) {
+      const allowed = effectiveQuotas(store, callerOf(request).project?.id ?? '', userId).key_pairs;
+      if (allowed >= 0 && keypairCount(store, userId) >= allowed) {
         throw new Fault(403, 'Quota exceeded, too many key pairs.');
       }
       if (col.get(keypairKey(userId, name))) throw conflict(`Key pair '${name}' already exists.`);

@@ -31,9 +31,10 @@ describe('nova limits', () => {
       maxTotalCores: 20,
       maxTotalInstances: 10,
       maxTotalRAMSize: 51200,
-      totalCoresUsed: 0,
-      totalInstancesUsed: 0,
-      totalRAMUsed: 0,
+      // The seeded web-1, web-2, broken, paused-1 (m1.tiny) and db-1 (m1.small).
+      totalCoresUsed: 5,
+      totalInstancesUsed: 5,
+      totalRAMUsed: 4 * 512 + 2048,
       totalServerGroupsUsed: 2,
       maxSecurityGroups: 10,
       maxImageMeta: 128,
@@ -202,7 +203,7 @@ describe('nova versions, negotiation and errors', () => {
       token: await cloud().token('admin', 'admin'),
       microversion: '2.53',
     });
-    expect(services.body.services).toHaveLength(1);
+    expect(services.body.services).toHaveLength(3);
     expect(services.body.services[0]).toMatchObject({
       binary: 'nova-compute',
       state: 'up',

@@ -5,7 +5,7 @@ import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import { atLeast } from './http';
 import type { Json } from './http';
-import { DEFAULT_QUOTAS, projectUsage } from './quotas';
+import { effectiveQuotas, projectUsage } from './quotas';
 
 export const limitRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get('/limits', async (request) => {
@@ -18,7 +18,7 @@ export const limitRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     }
     // `reserved` is accepted for compatibility; counted quotas never hold reservations.
     const used = projectUsage(ctx.store, projectId);
-    const q = DEFAULT_QUOTAS;
+    const q = effectiveQuotas(ctx.store, projectId);
     const absolute: Json = {
       maxServerMeta: q.metadata_items,
       maxPersonality: q.injected_files,

@@ -28,8 +28,10 @@ describe('nova server groups', () => {
       name: 'web-ha',
       policies: ['affinity'],
       metadata: {},
-      members: [],
+      // The seeded web-1 and web-2.
+      members: webHa?.members,
     });
+    expect(webHa?.members).toHaveLength(2);
     expect(webHa?.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const v213 = await cloud().request<{ server_groups: ServerGroup[] }>('GET', path, {
@@ -52,7 +54,7 @@ describe('nova server groups', () => {
       name: 'web-ha',
       policy: 'affinity',
       rules: {},
-      members: [],
+      members: webHa?.members,
       project_id: login.project?.id,
       user_id: login.user.id,
     });

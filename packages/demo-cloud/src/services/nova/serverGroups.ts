@@ -18,7 +18,7 @@ import {
 import type { Json } from './http';
 import { serverGroups } from './model';
 import type { ServerGroupDoc } from './model';
-import { DEFAULT_QUOTAS, projectUsage } from './quotas';
+import { effectiveQuotas, projectUsage } from './quotas';
 
 export const serverGroupNotFound = (id: string): Fault =>
   new Fault(404, `Instance group ${id} could not be found.`);
@@ -164,7 +164,8 @@ export const serverGroupRoutes = (app: FastifyInstance, ctx: CloudContext): void
     });
     const parsed = parseCreate(request);
     const group = store.transaction(() => {
-      if (projectUsage(store, projectId).server_groups >= DEFAULT_QUOTAS.server_groups) {
+      const allowed = effectiveQuotas(store, projectId, caller.user.id).server_groups;
+      if (allowed >= 0 && projectUsage(store, projectId).server_groups >= allowed) {
         throw new Fault(403, 'Quota exceeded, too many server groups.');
       }
       return col.insert({

@@ -3,36 +3,33 @@ import { queryValue } from '../../core/paging';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import { novaTime } from '../../core/time';
-import { COMPUTE_HOST, DEFAULT_ZONE } from './availabilityZones';
+import { COMPUTE_HOSTS, CONTROLLER_HOST, INTERNAL_ZONE, zoneOfHost } from './hosts';
 import { atLeast } from './http';
 import type { Json } from './http';
 
-/** The control-plane services of the demo cloud; stable ids so 2.53+ clients can address them. */
+/** The services of the demo cloud; stable ids so 2.53+ clients can address them. */
 const SERVICES = [
   {
     id: 1,
     uuid: 'c0a5d1c6-5f4e-4f7e-9d0b-6f1b2a3c4d01',
     binary: 'nova-scheduler',
-    host: 'demo-controller',
-    zone: 'internal',
+    host: CONTROLLER_HOST,
   },
   {
     id: 2,
     uuid: 'c0a5d1c6-5f4e-4f7e-9d0b-6f1b2a3c4d02',
     binary: 'nova-conductor',
-    host: 'demo-controller',
-    zone: 'internal',
+    host: CONTROLLER_HOST,
   },
-  {
-    id: 3,
-    uuid: 'c0a5d1c6-5f4e-4f7e-9d0b-6f1b2a3c4d03',
+  ...COMPUTE_HOSTS.map((h) => ({
+    id: h.serviceId,
+    uuid: h.serviceUuid,
     binary: 'nova-compute',
-    host: COMPUTE_HOST,
-    zone: DEFAULT_ZONE,
-  },
+    host: h.name,
+  })),
 ] as const;
 
-/** GET /os-services (read only for now): every service enabled and up. */
+/** GET /os-services (read only): every service enabled and up. */
 export const serviceRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get('/os-services', async (request) => {
     authorize(request, 'compute', 'os_compute_api:os-services:list', {});
@@ -45,7 +42,7 @@ export const serviceRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
         id: atLeast(request, '2.53') ? s.uuid : s.id,
         binary: s.binary,
         host: s.host,
-        zone: s.zone,
+        zone: s.binary === 'nova-compute' ? zoneOfHost(ctx.store, s.host) : INTERNAL_ZONE,
         status: 'enabled',
         state: 'up',
         updated_at: novaTime(ctx.now()),

@@ -1,10 +1,14 @@
 import {
   X509Certificate,
+  constants,
   createHash,
   createPublicKey,
   generateKeyPair,
   generateKeyPairSync,
+  publicEncrypt,
+  randomInt,
 } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 
 const colonHex = (digest: Buffer): string =>
   [...digest].map((b) => b.toString(16).padStart(2, '0')).join(':');
@@ -135,4 +139,47 @@ export const sshFingerprint = (publicKey: string): string => {
 export const x509Fingerprint = (pem: string): string => {
   const cert = new X509Certificate(pem);
   return colonHex(createHash('sha1').update(cert.raw).digest());
+};
+
+const unsignedBase64Url = (mpint: Buffer): string => {
+  let start = 0;
+  while (start < mpint.length - 1 && mpint[start] === 0) start++;
+  return mpint.subarray(start).toString('base64url');
+};
+
+/** The RSA key of an OpenSSH `ssh-rsa` public key; null for other key types or bad data. */
+export const rsaPublicKeyOf = (publicKey: string): KeyObject | null => {
+  const [type, data] = publicKey.trim().split(/\s+/);
+  if (type !== 'ssh-rsa' || !data) return null;
+  try {
+    const reader = new Reader(Buffer.from(data, 'base64'));
+    if (reader.string().toString('latin1') !== 'ssh-rsa') return null;
+    const e = reader.string();
+    const n = reader.string();
+    return createPublicKey({
+      key: { kty: 'RSA', e: unsignedBase64Url(e), n: unsignedBase64Url(n) },
+      format: 'jwk',
+    });
+  } catch {
+    return null;
+  }
+};
+
+const PASSWORD_SYMBOLS = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random password as nova's utils.generate_password makes (12 unambiguous characters). */
+export const generatePassword = (length = 12): string =>
+  Array.from({ length }, () => PASSWORD_SYMBOLS[randomInt(PASSWORD_SYMBOLS.length)]).join('');
+
+/**
+ * What a guest agent (cloudbase-init, cloud-init's password module) posts to the metadata
+ * service: the password encrypted with the key pair's RSA key, PKCS#1 v1.5, base64.
+ */
+export const encryptPassword = (publicKey: string, password: string): string | null => {
+  const key = rsaPublicKeyOf(publicKey);
+  if (!key) return null;
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(password),
+  ).toString('base64');
 };

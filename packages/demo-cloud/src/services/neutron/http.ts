@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import { Fault } from '../../core/faults';
+import type { FaultHandling } from '../../core/faults';
+import type { CloudContext } from '../../core/service';
+
+/** A neutron error: `{"NeutronError": {"type": <exception class>, "message": ..., "detail": ""}}`. */
+export class NeutronFault extends Fault {
+  constructor(
+    status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(status, message);
+    this.name = 'NeutronFault';
+  }
+}
+
+/** webob's exception class names, for faults that are not neutron exceptions. */
+const WEBOB_TYPES: Readonly<Record<number, string>> = {
+  400: 'HTTPBadRequest',
+  401: 'HTTPUnauthorized',
+  403: 'HTTPForbidden',
+  404: 'HTTPNotFound',
+  405: 'HTTPMethodNotAllowed',
+  409: 'HTTPConflict',
+  413: 'HTTPRequestEntityTooLarge',
+  415: 'HTTPUnsupportedMediaType',
+  500: 'HTTPInternalServerError',
+  503: 'HTTPServiceUnavailable',
+};
+
+export const neutronFaults: FaultHandling = {
+  render: (status, message, fault) => ({
+    NeutronError: {
+      type: fault instanceof NeutronFault ? fault.type : (WEBOB_TYPES[status] ?? 'HTTPError'),
+      message,
+      detail: '',
+    },
+  }),
+  notFoundMessage: 'The resource could not be found.',
+  internalErrorMessage: 'Request Failed: internal server error while processing your request.',
+  malformedBodyMessage: 'Body contains invalid data',
+};
+
+// Constructors for the neutron exceptions the API answers with.
+export const badRequest = (message: string): NeutronFault =>
+  new NeutronFault(400, 'HTTPBadRequest', message);
+export const invalidInput = (reason: string): NeutronFault =>
+  new NeutronFault(400, 'InvalidInput', `Invalid input for operation: ${reason}.`);
+export const badRequestOf = (resource: string, msg: string): NeutronFault =>
+  new NeutronFault(400, 'BadRequest', `Bad ${resource} request: ${msg}.`);
+export const resourceNotFound = (): NeutronFault =>
+  new NeutronFault(404, 'HTTPNotFound', 'The resource could not be found.');
+export const neutronError = (status: number, type: string, message: string): NeutronFault =>
+  new NeutronFault(status, type, message);
+
+/** Python's str() of a value as neutron's messages interpolate it. */
+export const pyStr = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  return pyRepr(value);
+};
+
+export const pyRepr = (value: unknown): string => {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string')
+    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
+      .join(', ')}}`;
+  }
+  return String(value);
+};
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Neutron's standard-attribute timestamps: `2026-11-22T02:06:07Z` (whole seconds). */
+export const neutronTime = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`;
+
+export const networkApiUrl = (ctx: CloudContext, request: FastifyRequest, path: string): string =>
+  `${ctx.baseUrl(request)}/network/v2.0${path}`;

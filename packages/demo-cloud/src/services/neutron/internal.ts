@@ -1,0 +1,509 @@
+import type { CloudContext } from '../../core/service';
+import { touched } from './common';
+import {
+  applyAssociation,
+  associationFor,
+  createFloatingIpDoc,
+  floatingIpNotFound,
+} from './floatingIps';
+import { neutronError } from './http';
+import { parseIp } from './ipam';
+import {
+  floatingIps,
+  networks,
+  ports,
+  securityGroupRules,
+  securityGroups,
+  subnets,
+  trunks,
+} from './model';
+import type { NetworkDoc, PortDoc, SecurityGroupDoc, SecurityGroupRuleDoc } from './model';
+import { networkNotFound } from './networks';
+import { bindingFor, createPortDoc, deletePortDoc, portNotFound, trunkByParent } from './ports';
+import { checkQuota } from './quotas';
+import { ensureDefaultSecurityGroup, securityGroupNotFound } from './securityGroups';
+import { bindSubports, trunkStatusFor } from './trunks';
+
+/**
+ * What Nova (and Heat) need from Neutron, in process. Errors are NeutronFaults (status, `type`
+ * as neutron's exception class, message): a caller maps them to its own API's faults.
+ */
+
+export interface PortFixedIp {
+  readonly subnet_id: string;
+  readonly ip_address: string;
+  readonly ip_version: 4 | 6;
+}
+
+export interface PortFloatingIp {
+  readonly id: string;
+  readonly floating_ip_address: string;
+  readonly fixed_ip_address: string | null;
+}
+
+/** A port as another service sees it (a summary of neutron's port). */
+export interface Port {
+  readonly id: string;
+  readonly name: string;
+  readonly project_id: string;
+  readonly network_id: string;
+  readonly network_name: string;
+  readonly mtu: number;
+  readonly mac_address: string;
+  readonly fixed_ips: readonly PortFixedIp[];
+  readonly floating_ips: readonly PortFloatingIp[];
+  readonly device_id: string;
+  readonly device_owner: string;
+  readonly status: string;
+  readonly admin_state_up: boolean;
+  readonly security_groups: readonly string[];
+  readonly binding_host_id: string;
+  readonly vnic_type: string;
+  readonly created_by_nova: boolean;
+  /** The trunk this port is the parent of. */
+  readonly trunk_id: string | null;
+}
+
+export interface SecurityGroupRule {
+  readonly id: string;
+  readonly security_group_id: string;
+  readonly direction: 'ingress' | 'egress';
+  readonly ethertype: 'IPv4' | 'IPv6';
+  readonly protocol: string | null;
+  readonly port_range_min: number | null;
+  readonly port_range_max: number | null;
+  readonly remote_ip_prefix: string | null;
+  readonly remote_group_id: string | null;
+}
+
+export interface SecurityGroup {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly project_id: string;
+  readonly rules: readonly SecurityGroupRule[];
+}
+
+export interface NetworkSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly project_id: string;
+  readonly shared: boolean;
+  readonly external: boolean;
+  readonly subnet_count: number;
+}
+
+const toPort = (ctx: CloudContext, p: PortDoc): Port => {
+  const net = ctx.store.collection(networks).get(p.network_id);
+  return {
+    id: p.id,
+    name: p.name,
+    project_id: p.project_id,
+    network_id: p.network_id,
+    network_name: net?.name ?? '',
+    mtu: net?.mtu ?? 1500,
+    mac_address: p.mac_address,
+    fixed_ips: p.fixed_ips.map((f) => ({
+      subnet_id: f.subnet_id,
+      ip_address: f.ip_address,
+      ip_version: parseIp(f.ip_address)?.version ?? 4,
+    })),
+    floating_ips: ctx.store
+      .collection(floatingIps)
+      .where('port_id', p.id)
+      .map((f) => ({
+        id: f.id,
+        floating_ip_address: f.floating_ip_address,
+        fixed_ip_address: f.fixed_ip_address,
+      })),
+    device_id: p.device_id,
+    device_owner: p.device_owner,
+    status: p.status,
+    admin_state_up: p.admin_state_up,
+    security_groups: p.security_groups,
+    binding_host_id: p.binding.host_id,
+    vnic_type: p.binding.vnic_type,
+    created_by_nova: p.created_by_nova === true,
+    trunk_id: trunkByParent(ctx.store, p.id)?.id ?? null,
+  };
+};
+
+const toGroup = (g: SecurityGroupDoc, rules: readonly SecurityGroupRuleDoc[]): SecurityGroup => ({
+  id: g.id,
+  name: g.name,
+  description: g.description,
+  project_id: g.project_id,
+  rules: rules.map((r) => ({
+    id: r.id,
+    security_group_id: r.security_group_id,
+    direction: r.direction,
+    ethertype: r.ethertype,
+    protocol: r.protocol,
+    port_range_min: r.port_range_min,
+    port_range_max: r.port_range_max,
+    remote_ip_prefix: r.remote_ip_prefix,
+    remote_group_id: r.remote_group_id,
+  })),
+});
+
+/** Resolves security group names (or ids) of a project, as nova's `security_groups` does. */
+const groupIds = (ctx: CloudContext, projectId: string, names: readonly string[]): string[] => {
+  const own = ctx.store.collection(securityGroups).where('project_id', projectId);
+  return names.map((name) => {
+    if (name === 'default') {
+      const def = ensureDefaultSecurityGroup(ctx, projectId);
+      if (def) return def.id;
+    }
+    const byId = own.find((g) => g.id === name);
+    if (byId) return byId.id;
+    const byName = own.filter((g) => g.name === name);
+    if (byName.length > 1) {
+      throw neutronError(
+        409,
+        'DuplicateSecurityGroupName',
+        `Multiple security_group matches found for name '${name}', use an ID to be more specific.`,
+      );
+    }
+    const match = byName[0];
+    if (!match) throw securityGroupNotFound(name);
+    return match.id;
+  });
+};
+
+/**
+ * The network a server gets when it names none: the only one it may use, else the project's
+ * `private` network (devstack's), else nova's ambiguity error.
+ */
+const defaultNetworkId = (ctx: CloudContext, projectId: string): string => {
+  const candidates = networksForProject(ctx, projectId).filter((n) => n.subnet_count > 0);
+  const only = candidates.length === 1 ? candidates[0] : undefined;
+  const chosen = only ?? candidates.find((n) => n.project_id === projectId && n.name === 'private');
+  if (chosen) return chosen.id;
+  if (candidates.length === 0) {
+    throw neutronError(404, 'NetworkNotFound', 'No network is available to the project.');
+  }
+  throw neutronError(
+    409,
+    'NetworkAmbiguous',
+    'Multiple possible networks found, use a Network ID to be more specific.',
+  );
+};
+
+export interface AllocatePortRequest {
+  readonly projectId: string;
+  /** Create a port on this network (the project's default network when neither this nor portId)... */
+  readonly networkId?: string;
+  /** ...or claim this existing port. */
+  readonly portId?: string;
+  readonly deviceId: string;
+  /** `compute:<availability zone>` for a server. */
+  readonly deviceOwner: string;
+  readonly hostId?: string;
+  /** Names (or ids) of the project's groups; `default` when absent. */
+  readonly securityGroupNames?: readonly string[];
+  /** A requested IPv4 address on the network (nova's `fixed_ip`). */
+  readonly fixedIp?: string;
+}
+
+/**
+ * Binds a port to a device: claims `portId`, or creates a port on `networkId` (remembered as
+ * nova's, so releaseDevicePorts can delete it). The port stays DOWN until setDevicePortsStatus.
+ */
+export const allocatePort = (ctx: CloudContext, request: AllocatePortRequest): Port => {
+  const { store } = ctx;
+  return store.transaction(() => {
+    if (request.portId !== undefined) {
+      const port = store.collection(ports).get(request.portId);
+      if (!port || (port.project_id !== request.projectId && port.project_id !== '')) {
+        throw portNotFound(request.portId);
+      }
+      if (port.device_id && port.device_id !== request.deviceId) {
+        throw neutronError(
+          409,
+          'PortInUse',
+          `Unable to complete operation on port ${port.id} for network ${port.network_id}. Port already has an attached device ${port.device_id}.`,
+        );
+      }
+      const claimed = touched(ctx, {
+        ...port,
+        device_id: request.deviceId,
+        device_owner: request.deviceOwner,
+        binding: bindingFor(request.hostId ?? '', port.binding.vnic_type, port.binding.profile),
+      });
+      store.collection(ports).put(claimed);
+      const trunk = trunkByParent(store, claimed.id);
+      if (trunk) bindSubports(ctx, trunk);
+      return toPort(ctx, claimed);
+    }
+    const networkId = request.networkId ?? defaultNetworkId(ctx, request.projectId);
+    const net = store.collection(networks).get(networkId);
+    if (!net) throw networkNotFound(networkId);
+    if (!net.shared && net.project_id !== request.projectId) throw networkNotFound(networkId);
+    checkQuota(store, request.projectId, { port: 1 });
+    const groups = request.securityGroupNames
+      ? groupIds(ctx, request.projectId, request.securityGroupNames)
+      : undefined;
+    const port = createPortDoc(ctx, {
+      projectId: request.projectId,
+      network: net,
+      deviceId: request.deviceId,
+      deviceOwner: request.deviceOwner,
+      hostId: request.hostId ?? '',
+      ...(groups ? { securityGroups: groups } : {}),
+      ...(request.fixedIp ? { fixedIps: [{ ip_address: request.fixedIp }] } : {}),
+      createdByNova: true,
+    });
+    return toPort(ctx, port);
+  });
+};
+
+/**
+ * Unbinds every port of a device: ports nova created are deleted when asked (server delete),
+ * the others (pre-created ports) go back to unbound and DOWN.
+ */
+export const releaseDevicePorts = (
+  ctx: CloudContext,
+  deviceId: string,
+  options: { readonly deletePortsCreatedByNova: boolean },
+): void => {
+  const { store } = ctx;
+  store.transaction(() => {
+    for (const port of store.collection(ports).where('device_id', deviceId)) {
+      const trunk = trunkByParent(store, port.id);
+      if (options.deletePortsCreatedByNova && port.created_by_nova && !trunk) {
+        deletePortDoc(ctx, port);
+        continue;
+      }
+      const released = touched(ctx, {
+        ...port,
+        device_id: '',
+        device_owner: '',
+        status: 'DOWN' as const,
+        binding: bindingFor('', port.binding.vnic_type, port.binding.profile),
+      });
+      store.collection(ports).put(released);
+      if (trunk) {
+        store.collection(trunks).put(touched(ctx, { ...trunk, status: 'DOWN' }));
+        for (const sub of trunk.sub_ports) {
+          const sp = store.collection(ports).get(sub.port_id);
+          if (sp) {
+            store.collection(ports).put(
+              touched(ctx, {
+                ...sp,
+                device_id: '',
+                device_owner: '',
+                status: 'DOWN',
+                binding: bindingFor('', sp.binding.vnic_type, sp.binding.profile),
+              }),
+            );
+          }
+        }
+      }
+    }
+  });
+};
+
+export const portsOfDevice = (ctx: CloudContext, deviceId: string): Port[] =>
+  ctx.store
+    .collection(ports)
+    .where('device_id', deviceId)
+    .map((p) => toPort(ctx, p));
+
+/** Follows the server's state: its ports (and trunk subports) go ACTIVE or DOWN. */
+export const setDevicePortsStatus = (
+  ctx: CloudContext,
+  deviceId: string,
+  status: 'ACTIVE' | 'DOWN',
+): void => {
+  const { store } = ctx;
+  store.transaction(() => {
+    const col = store.collection(ports);
+    for (const port of col.where('device_id', deviceId)) {
+      if (port.status !== status) col.put(touched(ctx, { ...port, status }));
+      const trunk = trunkByParent(store, port.id);
+      if (trunk) {
+        const parent = col.get(port.id);
+        store
+          .collection(trunks)
+          .put(touched(ctx, { ...trunk, status: trunkStatusFor(parent, trunk.admin_state_up) }));
+        for (const sub of trunk.sub_ports) {
+          const sp = col.get(sub.port_id);
+          if (sp && sp.status !== status) col.put(touched(ctx, { ...sp, status }));
+        }
+      }
+    }
+  });
+};
+
+/** The project's `default` group (created on first use, as neutron does). */
+export const defaultSecurityGroup = (ctx: CloudContext, projectId: string): SecurityGroup => {
+  const group = ensureDefaultSecurityGroup(ctx, projectId);
+  if (!group) throw securityGroupNotFound('default');
+  return toGroup(
+    group,
+    ctx.store.collection(securityGroupRules).where('security_group_id', group.id),
+  );
+};
+
+/** The groups on the device's ports, each once, in port order. */
+export const securityGroupsOfDevice = (ctx: CloudContext, deviceId: string): SecurityGroup[] => {
+  const { store } = ctx;
+  const seen = new Set<string>();
+  const out: SecurityGroup[] = [];
+  for (const port of store.collection(ports).where('device_id', deviceId)) {
+    for (const id of port.security_groups) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const group = store.collection(securityGroups).get(id);
+      if (group) {
+        out.push(
+          toGroup(group, store.collection(securityGroupRules).where('security_group_id', id)),
+        );
+      }
+    }
+  }
+  return out;
+};
+
+const summary = (ctx: CloudContext, n: NetworkDoc): NetworkSummary => ({
+  id: n.id,
+  name: n.name,
+  project_id: n.project_id,
+  shared: n.shared,
+  external: n.external,
+  subnet_count: ctx.store.collection(subnets).count('network_id', n.id),
+});
+
+/** The networks a server of the project may attach to (its own and shared, not external). */
+export const networksForProject = (ctx: CloudContext, projectId: string): NetworkSummary[] => {
+  const col = ctx.store.collection(networks);
+  return [...col.where('project_id', projectId), ...col.where('public', 1)]
+    .filter((n, i, all) => all.findIndex((o) => o.id === n.id) === i)
+    .filter((n) => !n.external && (n.project_id === projectId || n.shared))
+    .map((n) => summary(ctx, n));
+};
+
+/**
+ * Points a floating IP of the project at a port (nova's addFloatingIp, Heat's association), or
+ * detaches it with `portId` null. Without `floatingIpId` a new address is allocated from the
+ * external network (the first one, or `floatingNetworkId`). Returns the floating address.
+ */
+export const associateFloatingIp = (
+  ctx: CloudContext,
+  request: {
+    readonly projectId: string;
+    readonly floatingIpId?: string;
+    readonly floatingNetworkId?: string;
+    readonly portId: string | null;
+    readonly fixedIp?: string;
+  },
+): string => {
+  const { store } = ctx;
+  return store.transaction(() => {
+    let fip;
+    if (request.floatingIpId !== undefined) {
+      fip = store.collection(floatingIps).get(request.floatingIpId);
+      if (!fip || fip.project_id !== request.projectId)
+        throw floatingIpNotFound(request.floatingIpId);
+    } else {
+      const external = request.floatingNetworkId
+        ? store.collection(networks).get(request.floatingNetworkId)
+        : store
+            .collection(networks)
+            .where('public', 1)
+            .find((n) => n.external);
+      if (!external?.external) throw networkNotFound(request.floatingNetworkId ?? 'external');
+      checkQuota(store, request.projectId, { floatingip: 1 });
+      fip = createFloatingIpDoc(ctx, { projectId: request.projectId, network: external });
+    }
+    const assoc = associationFor(
+      store,
+      { isAdmin: false },
+      fip,
+      request.portId,
+      request.fixedIp ?? null,
+    );
+    return applyAssociation(ctx, fip, assoc).floating_ip_address;
+  });
+};
+
+/** The floating IPs pointing at the device's ports. */
+export const floatingIpsOfDevice = (
+  ctx: CloudContext,
+  deviceId: string,
+): Array<{
+  id: string;
+  port_id: string;
+  floating_ip_address: string;
+  fixed_ip_address: string | null;
+}> => {
+  const { store } = ctx;
+  return store
+    .collection(ports)
+    .where('device_id', deviceId)
+    .flatMap((p) =>
+      store
+        .collection(floatingIps)
+        .where('port_id', p.id)
+        .map((f) => ({
+          id: f.id,
+          port_id: p.id,
+          floating_ip_address: f.floating_ip_address,
+          fixed_ip_address: f.fixed_ip_address,
+        })),
+    );
+};
+
+export const getNetwork = (ctx: CloudContext, networkId: string): NetworkSummary | undefined => {
+  const n = ctx.store.collection(networks).get(networkId);
+  return n ? summary(ctx, n) : undefined;
+};
+
+/** A network the project may use, by name (its own first, then shared ones). */
+export const findNetworkByName = (
+  ctx: CloudContext,
+  name: string,
+  projectId: string,
+): NetworkSummary | undefined => {
+  const usable = networksForProject(ctx, projectId).filter((n) => n.name === name);
+  return usable.find((n) => n.project_id === projectId) ?? usable[0];
+};
+
+const changeDeviceGroups = (
+  ctx: CloudContext,
+  deviceId: string,
+  nameOrId: string,
+  change: (groups: readonly string[], id: string) => string[],
+): void => {
+  const { store } = ctx;
+  store.transaction(() => {
+    const col = store.collection(ports);
+    const devicePorts = col.where('device_id', deviceId);
+    const projectId = devicePorts[0]?.project_id;
+    if (projectId === undefined) return;
+    const [id] = groupIds(ctx, projectId, [nameOrId]);
+    if (id === undefined) return;
+    for (const port of devicePorts) {
+      if (!port.port_security_enabled) continue;
+      col.put(touched(ctx, { ...port, security_groups: change(port.security_groups, id) }));
+    }
+  });
+};
+
+/** nova's addSecurityGroup: the group (name or id, of the device's project) joins every port. */
+export const addDeviceSecurityGroup = (
+  ctx: CloudContext,
+  deviceId: string,
+  nameOrId: string,
+): void =>
+  changeDeviceGroups(ctx, deviceId, nameOrId, (groups, id) =>
+    groups.includes(id) ? [...groups] : [...groups, id],
+  );
+
+/** nova's removeSecurityGroup: the group leaves every port of the device. */
+export const removeDeviceSecurityGroup = (
+  ctx: CloudContext,
+  deviceId: string,
+  nameOrId: string,
+): void =>
+  changeDeviceGroups(ctx, deviceId, nameOrId, (groups, id) => groups.filter((g) => g !== id));
