@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestCloud, useTestCloud } from '../testing/testCloud';
-import { parseLatency, parseScale, parseSwitchedOff, pathMatcher, resolveKnobOptions } from './knobs';
+import {
+  parseLatency,
+  parseScale,
+  parseSwitchedOff,
+  pathMatcher,
+  resolveKnobOptions,
+} from './knobs';
 
 describe('knob parsing', () => {
   it('reads the CLI and environment forms', () => {
@@ -20,7 +26,10 @@ describe('knob parsing', () => {
     expect(() => parseScale('servers=many')).toThrow(/non-negative integer/);
     expect(() => parseSwitchedOff('image=gone')).toThrow(/absent or unavailable/);
     expect(
-      resolveKnobOptions({ latency: { nova: 5 } }, { DEMO_CLOUD_LATENCY: 'nova=9', DEMO_CLOUD_SCALE: 'objects=3' }),
+      resolveKnobOptions(
+        { latency: { nova: 5 } },
+        { DEMO_CLOUD_LATENCY: 'nova=9', DEMO_CLOUD_SCALE: 'objects=3' },
+      ),
     ).toMatchObject({ latency: { nova: 5 }, scale: { objects: 3 } });
   });
 

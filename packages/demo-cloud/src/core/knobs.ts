@@ -86,7 +86,11 @@ export interface Knobs {
   removeFault(id: string): boolean;
   clearFaults(): void;
   /** The first armed fault matching the call (its count is used up by one), if any. */
-  takeFault(service: CloudService | undefined, method: string, path: string): ArmedFault | undefined;
+  takeFault(
+    service: CloudService | undefined,
+    method: string,
+    path: string,
+  ): ArmedFault | undefined;
   modeOf(service: CloudService): ServiceMode | 'on';
   setMode(service: string, mode: ServiceMode | 'on'): void;
   /** False while the service that declares this catalog type is switched off as `absent`. */
@@ -281,8 +285,7 @@ export const createKnobs = (services: readonly CloudService[], initial: KnobOpti
   apply();
 
   return {
-    serviceOf: (path) =>
-      services.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`)),
+    serviceOf: (path) => services.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`)),
     resolve,
     latencyOf: (service) => latency.get(service.name),
     setLatency: (key, value) => {
@@ -477,7 +480,8 @@ const controlRoutes = async (app: FastifyInstance, ctx: CloudContext): Promise<v
   app.post('/services', async (request) => {
     const body = request.body;
     const service = isRecord(body) ? body['service'] : undefined;
-    if (typeof service !== 'string') throw new Fault(400, 'Expected {"service": ..., "mode": ...}.');
+    if (typeof service !== 'string')
+      throw new Fault(400, 'Expected {"service": ..., "mode": ...}.');
     knobs.setMode(service, modeBody(body));
     return knobs.state();
   });

@@ -20,7 +20,7 @@ import { volumeMetadataRoutes } from './metadata';
 import { cinderMigrations } from './model';
 import { qosSpecsRoutes } from './qosSpecs';
 import { quotaRoutes } from './quotas';
-import { seedCinder } from './seed';
+import { scaleVolumes, seedCinder } from './seed';
 import { infrastructureRoutes } from './services';
 import { snapshotRoutes } from './snapshots';
 import { typeRoutes } from './types';
@@ -50,6 +50,15 @@ const versionsDocument = (ctx: CloudContext, request: FastifyRequest): object =>
 });
 
 const negotiate = async (request: FastifyRequest): Promise<void> => {
+  const header = request.headers['openstack-api-version'];
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  // A version header naming only other services leaves cinder without a version: webob's 400.
+  if (header !== undefined && !entries.some((e) => e.includes('volume'))) {
+    throw new Fault(
+      400,
+      'The server could not comply with the request since it is either malformed or otherwise incorrect.',
+    );
+  }
   request.apiVersion = negotiateMicroversion(request.headers, CINDER_VERSIONS);
 };
 
@@ -103,6 +112,7 @@ export const cinderService: CloudService = {
   ],
   migrations: cinderMigrations,
   seed: seedCinder,
+  scale: { volumes: scaleVolumes },
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, cinderFaults);

@@ -56,7 +56,7 @@ describe('cinder QoS specs', () => {
   it('creates, updates, associates and deletes specs', async () => {
     const admin = await cinder.session('admin', 'admin');
     const created = await cinder.call<{ qos_specs: QosSpecs }>(admin, 'POST', '/qos-specs', {
-      body: { qos_specs: { name: ' bronze ', consumer: 'back-end', total_iops_sec: 100 } },
+      body: { qos_specs: { name: ' bronze ', consumer: 'back-end', total_iops_sec: '100' } },
     });
     expect(created.body.qos_specs).toEqual({
       id: expect.any(String),
@@ -65,6 +65,20 @@ describe('cinder QoS specs', () => {
       specs: { total_iops_sec: '100' },
     });
     const id = created.body.qos_specs.id;
+    const notString = await cinder.call(admin, 'POST', '/qos-specs', {
+      body: { qos_specs: { name: 'silver', total_iops_sec: 100 } },
+    });
+    expect(notString.body).toEqual({
+      badRequest: {
+        code: 400,
+        message:
+          'Invalid input received: Value for key "total_iops_sec" is not a string or unicode',
+      },
+    });
+    const consumer = await cinder.call(admin, 'POST', '/qos-specs', {
+      body: { qos_specs: { name: 'silver', consumer: 'nobody' } },
+    });
+    expect(consumer.status).toBe(400);
     const dup = await cinder.call(admin, 'POST', '/qos-specs', {
       body: { qos_specs: { name: 'bronze' } },
     });

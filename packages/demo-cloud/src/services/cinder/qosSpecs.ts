@@ -4,7 +4,6 @@ import { uuid } from '../../core/ids';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import {
-  INTERNAL_ERROR_MESSAGE,
   boolParam,
   callerProject,
   collectionLinks,
@@ -28,20 +27,31 @@ const specsView = (q: QosSpecsDoc): Json => ({
   specs: { ...q.specs },
 });
 
-/** utils.validate_dictionary_string_length over the spec pairs. */
+/** utils.validate_dictionary_string_length over the spec pairs (null values are left out). */
 const specStrings = (specs: Json): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(specs)) {
-    if (key.length > 255)
-      throw invalidInput(`Key ${key} has ${key.length} characters, more than 255.`);
-    const text = typeof value === 'string' ? value : String(value);
-    if (text.length > 255) {
-      throw invalidInput(`Value for key ${key} has ${text.length} characters, more than 255.`);
+    if (key.length > 255) {
+      throw invalidInput(`Key "${key}" has ${key.length} characters, more than 255.`);
     }
-    out[key] = text;
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'string') {
+      throw invalidInput(`Value for key "${key}" is not a string or unicode`);
+    }
+    if (value.length > 255) {
+      throw invalidInput(`Value for key "${key}" has ${value.length} characters, more than 255.`);
+    }
+    out[key] = value;
   }
   return out;
 };
+
+/** What the QoS object's consumer enum field says to any other value. */
+const invalidConsumer = (): Fault =>
+  new Fault(
+    400,
+    "Invalid qos specs: Valid consumer of QoS specs are: QoSConsumerValues(default=<class 'oslo_versionedobjects.fields.UnspecifiedDefault'>,nullable=False,valid_values=('back-end', 'front-end', 'both'))",
+  );
 
 const SORT_FIELDS: Readonly<Record<string, (q: QosSpecsDoc) => string | null>> = {
   id: (q) => q.id,
@@ -104,8 +114,7 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     const specs = specStrings(rest);
     const specName = String(name).trim();
     const chosen = consumer === undefined ? 'back-end' : String(consumer);
-    // The consumer enum field rejects other values with a ValueError cinder does not catch.
-    if (!CONSUMERS.includes(chosen)) throw new Fault(500, INTERNAL_ERROR_MESSAGE);
+    if (!CONSUMERS.includes(chosen)) throw invalidConsumer();
     const created = store.transaction(() => {
       if (col.findOne('name', specName)) throw conflict(`QoS Specs ${specName} already exists.`);
       return col.insert({
@@ -145,7 +154,7 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
       const spec = load(request.params.id);
       const { consumer, ...rest } = body;
       if (consumer !== undefined && consumer !== null && !CONSUMERS.includes(consumer)) {
-        throw new Fault(500, INTERNAL_ERROR_MESSAGE);
+        throw invalidConsumer();
       }
       col.put({
         ...spec,

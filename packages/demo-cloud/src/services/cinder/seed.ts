@@ -225,3 +225,39 @@ export const seedCinder = (ctx: CloudContext): void => {
   });
   store.setMeta(SEEDED_KEY, ctx.now().toISOString());
 };
+
+/**
+ * The benchmark scale seed: `count` more available volumes spread over the demo projects and
+ * the public types (existing usage may then exceed the quota, which cinder allows).
+ */
+export const scaleVolumes = (ctx: CloudContext, count: number): void => {
+  const { store } = ctx;
+  const owners = ['demo', 'alt_demo', 'admin'].map(
+    (name) => store.collection(projects).findOne('name', name)?.id ?? name,
+  );
+  const userIds = ['demo', 'demo', 'admin'].map(
+    (name) => store.collection(users).findOne('name', name)?.id ?? '',
+  );
+  const publicTypes = store
+    .collection(volumeTypes)
+    .all()
+    .filter((t) => t.is_public && t.name !== '__DEFAULT__');
+  const base = store.collection(volumes).count();
+  const start = ctx.now().getTime() - count * 1000;
+  for (let i = 0; i < count; i++) {
+    const n = base + i + 1;
+    const owner = n % owners.length;
+    createVolumeRecord(ctx, {
+      projectId: owners[owner] ?? '',
+      userId: userIds[owner] ?? '',
+      size: ((n * 7919) % 100) + 1,
+      name: `scale-volume-${String(n).padStart(6, '0')}`,
+      description: null,
+      volumeTypeId: publicTypes[n % Math.max(publicTypes.length, 1)]?.id ?? '',
+      multiattach: false,
+      metadata: n % 10 === 0 ? { scale: 'true' } : {},
+      status: 'available',
+      createdAt: new Date(start + i * 1000).toISOString(),
+    });
+  }
+};

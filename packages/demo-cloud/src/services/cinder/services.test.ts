@@ -94,10 +94,33 @@ describe('cinder zones, services, pools, extensions and catalog', () => {
 
   it('answers unknown paths and missing tokens the way cinder’s stack does', async () => {
     const s = await cinder.session('demo', 'demo');
+    const webob404 = {
+      message: 'The resource could not be found.<br /><br />\n\n\n',
+      code: '404 Not Found',
+      title: 'Not Found',
+    };
     const unknown = await cinder.call(s, 'GET', '/nothing-here');
     expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(webob404);
+    // Only hex project ids route (cinder's project_id_regex).
+    const notHex = await cloud().request('GET', '/volume/v3/xyz/volumes', { token: s.token });
+    expect(notHex.body).toEqual(webob404);
     const noToken = await cloud().request('GET', `/volume/v3/${s.projectId}/volumes`);
     expect(noToken.status).toBe(401);
     expect(noToken.headers.get('www-authenticate')).toBe(`Keystone uri="${cloud().url}/identity"`);
+    // keystonemiddleware runs before routing.
+    expect((await cloud().request('GET', `/volume/v3/${s.projectId}/nothing`)).status).toBe(401);
+    const otherService = await cinder.call(s, 'GET', '/volumes', {
+      headers: { 'OpenStack-API-Version': 'compute 2.1' },
+    });
+    expect(otherService.body).toEqual({
+      badRequest: {
+        code: 400,
+        message:
+          'The server could not comply with the request since it is either malformed or otherwise incorrect.',
+      },
+    });
+    const root = await cloud().request('GET', '/volume/');
+    expect(root.headers.get('openstack-api-version')).toBe('volume 3.0');
   });
 });

@@ -65,7 +65,11 @@ describe('cinder volume types', () => {
       'GET',
       `/types/${def.body.volume_type.id}`,
     );
-    expect(one.body.volume_type).toEqual(def.body.volume_type);
+    expect(one.body.volume_type).toEqual({
+      ...def.body.volume_type,
+      'os-volume-type-access:is_public': true,
+    });
+    expect(def.body.volume_type).not.toHaveProperty('os-volume-type-access:is_public');
     const admin = await cinder.session('admin', 'admin');
     const priv = (await types(admin, '?is_public=false'))[0];
     const hidden = await cinder.call(member, 'GET', `/types/${priv?.id}`);

@@ -198,7 +198,11 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       type = loadVisibleType(store, request, id);
     }
     authorize(request, 'volume', 'volume_extension:type_get', ownTarget(request));
-    return { volume_type: typeView(request, type) };
+    const view = typeView(request, type);
+    // The access extension finds the type in the request cache by the URL's id, which for
+    // `default` is not the type's id: cinder then leaves the attribute out.
+    if (id === 'default') delete view['os-volume-type-access:is_public'];
+    return { volume_type: view };
   });
 
   app.post('/types', async (request) => {

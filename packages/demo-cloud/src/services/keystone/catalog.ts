@@ -36,10 +36,10 @@ export const renderCatalog = (
   projectId: string | undefined,
 ): CatalogEntry[] => {
   const endpointCol = ctx.store.collection(endpoints);
+  // A service switched off as `absent` (core/knobs.ts) is left out of new tokens.
   return ctx.store
     .collection(services)
     .all()
-    // A service switched off as `absent` (core/knobs.ts) is left out of new tokens.
     .filter((s) => s.enabled && ctx.knobs.inCatalog(s.type))
     .map((s) => ({
       id: s.id,

@@ -1,4 +1,3 @@
-import type { CloudContext } from '../../core/service';
 import { badRequest, invalidInput, isObject, pyStr } from './http';
 import type { Json } from './http';
 import { canonicalIp, formatIp, parseCidr, parseIp } from './ipam';
@@ -475,5 +474,3 @@ export const prepareItem = (
 /** The value of an optional attribute, or undefined when the request left it unset. */
 export const specified = <T>(value: unknown): T | undefined =>
   value === NOT_SPECIFIED || value === undefined ? undefined : (value as T);
-
-export const nowStamp = (ctx: CloudContext): string => ctx.now().toISOString();

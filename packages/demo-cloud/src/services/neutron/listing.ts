@@ -162,7 +162,7 @@ export const listAnswer = (
   };
   if (sorts.length > 0) items = [...items].sort(cmp);
 
-  const answer: Json = {};
+  let links: Json[] | undefined;
   if (paged) {
     const rawLimit = query.get('limit')?.at(-1);
     let limit = 0;
@@ -189,13 +189,12 @@ export const listAnswer = (
         page = reverse ? items.slice(-limit) : items.slice(0, limit);
       }
       items = page;
-      const links: Json[] = [];
+      links = [];
       const base = networkApiUrl(ctx, request, options.path ?? `/${options.collection}`);
       const link = (markerId: string | undefined, previous: boolean): string => {
         const params = new URLSearchParams();
         for (const [key, values] of query) {
-          if (key === 'marker' || (!previous && key === 'page_reverse')) continue;
-          if (previous && key === 'page_reverse') continue;
+          if (key === 'marker' || key === 'page_reverse') continue;
           for (const v of values) params.append(key, v);
         }
         if (markerId !== undefined) params.append('marker', markerId);
@@ -208,7 +207,6 @@ export const listAnswer = (
       if (!(items.length < limit && reverse)) {
         links.push({ rel: 'previous', href: link(items[0]?.['id'] as string | undefined, true) });
       }
-      answer[`${options.collection}_links`] = links;
     }
   }
   const fields = requestedFields(request);
@@ -216,8 +214,6 @@ export const listAnswer = (
   const out: Json = {
     [options.collection]: items.map((item) => selectFields(present(item), fields)),
   };
-  if (answer[`${options.collection}_links`]) {
-    out[`${options.collection}_links`] = answer[`${options.collection}_links`];
-  }
+  if (links) out[`${options.collection}_links`] = links;
   return out;
 };

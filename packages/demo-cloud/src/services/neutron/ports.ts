@@ -5,6 +5,7 @@ import type { Store } from '../../store/store';
 import {
   allocateFixedIps,
   checkRequestedIp,
+  eui64Address,
   exhausted,
   generateMac,
   isAutoAddressSubnet,
@@ -481,6 +482,12 @@ export const reallocateFixedIps = (
       fresh.push(req);
     }
   }
+  // SLAAC addresses follow the MAC: they stay unless the request names their subnet.
+  for (const f of remaining) {
+    const subnet = netSubnets.get(f.subnet_id);
+    const named = fresh.some((r) => r.subnet_id === f.subnet_id);
+    if (subnet && isAutoAddressSubnet(subnet) && !named) keep.push(f);
+  }
   releasePortAllocations(store, port.id);
   for (const k of keep) {
     const subnet = netSubnets.get(k.subnet_id);
@@ -511,16 +518,16 @@ export const reallocateFixedIps = (
     let ip: string | undefined;
     if (req.ip_address !== undefined)
       ip = checkRequestedIp(store, subnet, req.ip_address, port.device_owner);
-    else if (isAutoAddressSubnet(subnet)) ip = undefined;
+    else if (isAutoAddressSubnet(subnet)) ip = eui64Address(subnet.cidr, port.mac_address);
     else ip = nextFreeIp(store, subnet);
-    if (ip === undefined) {
-      if (isAutoAddressSubnet(subnet)) continue;
-      throw exhausted(port.network_id);
-    }
+    if (ip === undefined) throw exhausted(port.network_id);
     recordAllocation(store, subnet, port.id, ip);
     added.push({ subnet_id: subnet.id, ip_address: ip });
   }
-  return [...keep, ...added];
+  const order = [...netSubnets.keys()];
+  return [...keep, ...added].sort(
+    (a, b) => order.indexOf(a.subnet_id) - order.indexOf(b.subnet_id),
+  );
 };
 
 const fixedIpsFilter: SpecialFilter = (item, vals) => {

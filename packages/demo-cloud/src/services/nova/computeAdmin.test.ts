@@ -418,3 +418,29 @@ describe('nova admin resources', () => {
     ).toBe(400);
   });
 });
+
+describe('nova scale seed', () => {
+  const cloud = useTestCloud({ lifecycleScale: 0, scale: { servers: 300 } });
+
+  it('adds servers for benchmarks, listed page by page', async () => {
+    const demo = await cloud().token('demo', 'demo');
+    const started = Date.now();
+    const page = await cloud().request<{ servers: Json[]; servers_links?: Json[] }>(
+      'GET',
+      `${COMPUTE}/servers/detail?limit=100&name=scale-server`,
+      { token: demo },
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(page.body.servers).toHaveLength(100);
+    expect(page.body.servers_links?.[0]?.['rel']).toBe('next');
+    const admin = await cloud().token('admin', 'admin');
+    const all = await cloud().request<{ servers: Json[] }>(
+      'GET',
+      `${COMPUTE}/servers?all_tenants=1&name=scale-server`,
+      {
+        token: admin,
+      },
+    );
+    expect(all.body.servers).toHaveLength(300);
+  });
+});

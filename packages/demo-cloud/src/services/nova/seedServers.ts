@@ -3,11 +3,13 @@ import type { CloudContext } from '../../core/service';
 import { projects, users } from '../keystone/model';
 import { deps } from './deps';
 import {
-  instanceActions,
+  addServerGroupMember,
   aggregates,
   flavors,
+  instanceActions,
   keypairKey,
   keypairs,
+  quotas,
   serverGroups,
   servers,
 } from './model';
@@ -16,7 +18,6 @@ import { NO_VALID_HOST, networkInfoOf } from './serverLifecycle';
 import { newServerDoc, serverFlavorOf } from './servers';
 import { POWER, VM } from './serverState';
 import { encryptPassword, generatePassword } from './sshKeys';
-import { addServerGroupMember } from './model';
 
 const SEEDED_KEY = 'nova:servers-seeded';
 

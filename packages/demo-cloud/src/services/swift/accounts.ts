@@ -1,7 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import { allow, checkMetadata, LIMITS, mergeMetadata, visibleMetadata } from './context';
 import type { Swift, SwiftCall } from './context';
-import { defaultBody, HTML, isoTimestamp, listingContentType, normalTimestamp, pyJson, SwiftError, xmlEscape } from './http';
+import {
+  defaultBody,
+  HTML,
+  isoTimestamp,
+  listingContentType,
+  normalTimestamp,
+  pyJson,
+  SwiftError,
+  xmlEscape,
+} from './http';
 import { listRange, parseListingParams } from './listing';
 import type { AccountRow, ContainerRow, ListingRow } from './model';
 
@@ -64,7 +73,11 @@ export const accountGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply =>
   if (!call.query.has('format')) reply.header('vary', 'Accept');
   // The proxy's stand-in for an account never written answers HEAD with 200.
   if (!params) return reply.code(swift.db.getAccount(call.account) ? 204 : 200).send();
-  const rows = listRange(params, (range) => swift.db.containerRange(call.account, range), (r) => r.name);
+  const rows = listRange(
+    params,
+    (range) => swift.db.containerRange(call.account, range),
+    (r) => r.name,
+  );
   const body = renderAccountListing(type, call.account, rows);
   reply.header('accept-ranges', 'bytes');
   return body === '' ? reply.code(204).send() : reply.code(200).send(body);

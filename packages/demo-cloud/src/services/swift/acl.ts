@@ -143,14 +143,10 @@ export interface Authorization {
   readonly owner: boolean;
 }
 
-const denied = (identity: SwiftIdentity | null): SwiftError =>
-  new SwiftError(identity ? 403 : 401);
+const denied = (identity: SwiftIdentity | null): SwiftError => new SwiftError(identity ? 403 : 401);
 
 /** True when the ACL lets the referrer read the object, or list when `.rlistings` is granted. */
-const unconfirmedIdentity = (
-  target: SwiftTarget,
-  acl: ParsedAcl,
-): boolean | undefined => {
+const unconfirmedIdentity = (target: SwiftTarget, acl: ParsedAcl): boolean | undefined => {
   if (referrerAllowed(target.referrer, acl.referrers)) {
     return target.object !== undefined || acl.groups.includes('.rlistings');
   }

@@ -109,7 +109,10 @@ describe('swift bulk delete and /info', () => {
       max_object_name_length: 1024,
       max_container_name_length: 256,
     });
-    expect(body['bulk_delete']).toEqual({ max_deletes_per_request: 10000, max_failed_deletes: 1000 });
+    expect(body['bulk_delete']).toEqual({
+      max_deletes_per_request: 10000,
+      max_failed_deletes: 1000,
+    });
     expect(body['tempurl']).toMatchObject({ methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'] });
     // Python's json.dumps layout.
     expect(info.text.startsWith('{"swift": {"version": "2.30.1", ')).toBe(true);

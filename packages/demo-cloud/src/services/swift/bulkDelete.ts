@@ -41,7 +41,8 @@ const readBody = async (call: SwiftCall): Promise<string> => {
   for await (const chunk of call.request.raw) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw new SwiftError(413, `Maximum Bulk Deletes: ${MAX_DELETES_PER_REQUEST} per request`);
+    if (size > limit)
+      throw new SwiftError(413, `Maximum Bulk Deletes: ${MAX_DELETES_PER_REQUEST} per request`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

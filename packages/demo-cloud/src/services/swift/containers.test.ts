@@ -202,7 +202,10 @@ describe('swift containers', () => {
       expect(empty.status).toBe(204);
       const emptyJson = await swift.request('GET', `${path}?prefix=nothing&format=json`, demo);
       expect([emptyJson.status, emptyJson.text]).toEqual([200, '[]']);
-      const refused = await swift.request('GET', path, { ...demo, headers: { Accept: 'image/png' } });
+      const refused = await swift.request('GET', path, {
+        ...demo,
+        headers: { Accept: 'image/png' },
+      });
       expect(refused.status).toBe(406);
     });
   });

@@ -100,7 +100,10 @@ export const titledHeaders = (request: FastifyRequest): Array<[string, string]> 
  * constraints.check_metadata: the request's `X-<type>-Meta-*` headers within swift's limits;
  * throws 400 with swift's sentence otherwise.
  */
-export const checkMetadata = (request: FastifyRequest, type: 'account' | 'container' | 'object'): void => {
+export const checkMetadata = (
+  request: FastifyRequest,
+  type: 'account' | 'container' | 'object',
+): void => {
   const prefix = `x-${type}-meta-`;
   let count = 0;
   let size = 0;
@@ -119,7 +122,10 @@ export const checkMetadata = (request: FastifyRequest, type: 'account' | 'contai
       throw plainError(400, `Metadata name too long: ${prefix}${key}`);
     }
     if (value.length > LIMITS.maxMetaValueLength) {
-      throw plainError(400, `Metadata value longer than ${LIMITS.maxMetaValueLength}: ${prefix}${key}`);
+      throw plainError(
+        400,
+        `Metadata value longer than ${LIMITS.maxMetaValueLength}: ${prefix}${key}`,
+      );
     }
     if (count > LIMITS.maxMetaCount) {
       throw plainError(400, `Too many metadata items; max ${LIMITS.maxMetaCount}`);

@@ -224,7 +224,7 @@ export const parseHttpDate = (value: string | undefined): number | undefined => 
 
 // ---- content negotiation -------------------------------------------------------------------
 
-const TOKEN = "[^()<>@,;:\\\"/\\[\\]?={}\\x00-\\x20\\x7f]+";
+const TOKEN = '[^()<>@,;:\\"/\\[\\]?={}\\x00-\\x20\\x7f]+';
 const ACCEPT_ENTRY = new RegExp(
   `^\\s*(${TOKEN})/(${TOKEN})((?:\\s*;\\s*(?:${TOKEN})\\s*=\\s*(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*?\\s*)$`,
 );
@@ -283,7 +283,9 @@ const FORMATS: Readonly<Record<string, string>> = {
 /** listing_formats' choice of listing type: `format=` wins over Accept. */
 export const listingContentType = (request: FastifyRequest, query: URLSearchParams): string => {
   const format = query.get('format');
-  const accept = format ? (FORMATS[format.toLowerCase()] ?? 'text/plain') : header(request, 'accept');
+  const accept = format
+    ? (FORMATS[format.toLowerCase()] ?? 'text/plain')
+    : header(request, 'accept');
   let chosen: string | undefined;
   try {
     chosen = bestMatch(accept, LISTING_TYPES);

@@ -112,9 +112,19 @@ export const swiftService: CloudService = {
       done(null, undefined);
     });
     if (!app.supportedMethods.includes('COPY')) app.addHttpMethod('COPY', { hasBody: true });
-    // swift reads an empty Content-Type as none (and then guesses one); Fastify would refuse it.
+    // Any Content-Type is object metadata to swift ('' reads as none, so one is guessed), while
+    // Fastify refuses types it cannot parse: it sees a neutral one while it routes the body.
+    const contentTypes = new WeakMap<FastifyRequest, string>();
     app.addHook('onRequest', async (request) => {
-      if (request.headers['content-type'] === '') delete request.headers['content-type'];
+      const type = request.headers['content-type'];
+      if (type === undefined) return;
+      if (type !== '') contentTypes.set(request, type);
+      request.headers['content-type'] = 'application/octet-stream';
+    });
+    app.addHook('preValidation', async (request) => {
+      const type = contentTypes.get(request);
+      if (type === undefined) delete request.headers['content-type'];
+      else request.headers['content-type'] = type;
     });
     installSwiftErrors(app, (request) => `${ctx.baseUrl(request)}/identity`);
     const swift = createSwift(ctx);

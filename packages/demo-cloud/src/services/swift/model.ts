@@ -49,7 +49,10 @@ export interface ObjectRow {
 }
 
 /** What a container listing shows of an object (no metadata to decode). */
-export type ListedObject = Pick<ObjectRow, 'name' | 'created_at' | 'size' | 'content_type' | 'etag'>;
+export type ListedObject = Pick<
+  ObjectRow,
+  'name' | 'created_at' | 'size' | 'content_type' | 'etag'
+>;
 
 /** One row of a listing: an object or container, or a pseudo-directory (`subdir`). */
 export type ListingRow<T> = { readonly subdir: string } | { readonly row: T };
@@ -154,7 +157,11 @@ export interface SwiftDb {
     },
   ): void;
   /** Objects in name order within the range; lazy, so a caller may stop early. */
-  objectRange(account: string, container: string, range: RangeQuery): IterableIterator<ListedObject>;
+  objectRange(
+    account: string,
+    container: string,
+    range: RangeQuery,
+  ): IterableIterator<ListedObject>;
   /** Objects whose X-Delete-At has passed. */
   expired(nowSeconds: number, limit: number): ObjectRow[];
   /** Bulk insert for seeds: rows must be new; container counts are recomputed once after. */
@@ -289,8 +296,7 @@ const bind = (db: Database.Database): SwiftDb => {
     putAccount: (row) => {
       putAccount.run(row.account, row.created_at, row.put_timestamp, JSON.stringify(row.meta));
     },
-    accountTotals: (account) =>
-      totals.get(account) ?? { containers: 0, objects: 0, bytes: 0 },
+    accountTotals: (account) => totals.get(account) ?? { containers: 0, objects: 0, bytes: 0 },
     getContainer: (account, name) => {
       const r = getContainer.get(account, name);
       return r ? toContainer(r) : undefined;

@@ -67,7 +67,10 @@ describe('swift objects', () => {
     expect(put.status).toBe(201);
     expect(put.headers.get('etag')).toBe('d41d8cd98f00b204e9800998ecf8427e');
     await swift.request('PUT', `${path}/photos/cat.jpg`, { ...demo, body: 'cat' });
-    const listed = await swift.list<{ name?: string; subdir?: string }>(`${path}?delimiter=/`, demo);
+    const listed = await swift.list<{ name?: string; subdir?: string }>(
+      `${path}?delimiter=/`,
+      demo,
+    );
     expect(listed).toEqual([{ subdir: 'photos/' }]);
     const inside = await swift.list<{ name: string; content_type: string }>(
       `${path}?prefix=photos/&delimiter=/`,
@@ -281,7 +284,9 @@ describe('swift objects', () => {
     const path = await container('durable');
     await swift.request('PUT', `${path}/kept.txt`, { ...demo, body: 'still here' });
     await cloud().restart();
-    const get = await swift.request('GET', `${path}/kept.txt`, { token: await cloud().token('demo', 'demo') });
+    const get = await swift.request('GET', `${path}/kept.txt`, {
+      token: await cloud().token('demo', 'demo'),
+    });
     expect([get.status, get.text]).toEqual([200, 'still here']);
   });
 

@@ -36,7 +36,10 @@ const requestMetadata = (request: FastifyRequest): StoredHeaders => {
   const meta: StoredHeaders = {};
   for (const [name, value] of titledHeaders(request)) {
     const lower = name.toLowerCase();
-    if ((lower.startsWith(USER_META) && lower.length > USER_META.length) || KEPT_HEADERS.includes(name)) {
+    if (
+      (lower.startsWith(USER_META) && lower.length > USER_META.length) ||
+      KEPT_HEADERS.includes(name)
+    ) {
       meta[name] = value;
     }
   }
@@ -262,10 +265,7 @@ export const objectGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply => 
     const ranges = rangesForLength(requested, row.size);
     if (ranges.length === 0) {
       // The object's own Content-Type stays, with swob's page as the body.
-      return reply
-        .code(416)
-        .header('content-range', `bytes */${row.size}`)
-        .send(defaultBody(416));
+      return reply.code(416).header('content-range', `bytes */${row.size}`).send(defaultBody(416));
     }
     const [only] = ranges;
     if (ranges.length === 1 && only) {
