@@ -34,6 +34,7 @@ export interface GlanceInternal {
       container_format?: string;
       min_disk?: number;
       min_ram?: number;
+      visibility?: string;
     },
   ): { id: string };
   imageExists(ctx: CloudContext, id: string): boolean;

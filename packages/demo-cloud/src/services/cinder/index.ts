@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { KEYSTONE_UNAUTHORIZED_BODY, authenticate } from '../../core/auth';
 import { Fault, installFaultHandling } from '../../core/faults';
@@ -117,6 +118,14 @@ export const cinderService: CloudService = {
     installJsonBodyParsing(app);
     installFaultHandling(app, cinderFaults);
     app.decorateRequest('apiVersion', null);
+    // oslo's request-id middleware names every answer; cinder repeats it as the compute header.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('x-openstack-request-id')) {
+        const id = `req-${randomUUID()}`;
+        reply.header('x-openstack-request-id', id).header('x-compute-request-id', id);
+      }
+      return payload;
+    });
 
     // The unversioned root lists the versions with 300 Multiple Choices, without a token.
     app.get('/', async (request, reply) =>

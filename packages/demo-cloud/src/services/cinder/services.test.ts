@@ -121,6 +121,7 @@ describe('cinder zones, services, pools, extensions and catalog', () => {
       },
     });
     const root = await cloud().request('GET', '/volume/');
+    expect(root.headers.get('x-openstack-request-id')).toMatch(/^req-[0-9a-f-]{36}$/);
     expect(root.headers.get('openstack-api-version')).toBe('volume 3.0');
   });
 });

@@ -450,9 +450,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
       const properties: Record<string, unknown> = Object.fromEntries(
         Object.entries(imageMeta).filter(([key]) => !IMAGE_CORE_FIELDS.includes(key)),
       );
-      if (visibility !== undefined) properties['visibility'] = visibility;
-      if (isProtected !== undefined) properties['protected'] = isProtected;
-      const image = store.transaction(() => {
+      const { image, uploading } = store.transaction(() => {
         const created = glance.createSnapshotImage(ctx, {
           name: params['image_name'] as string,
           owner: volume.project_id,
@@ -461,30 +459,32 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
           disk_format: diskFormat,
           container_format: containerFormat,
           min_disk: volume.size,
+          ...(visibility !== undefined ? { visibility } : {}),
         });
-        temporaryStatus(ctx, volume, 'uploading', DURATIONS.upload);
-        return created;
+        return {
+          image: created,
+          uploading: temporaryStatus(ctx, volume, 'uploading', DURATIONS.upload),
+        };
       });
       const type = store.collection(volumeTypes).get(volume.volume_type_id);
       const response: Json = {
         id: volume.id,
-        updated_at: cinderTime(volume.updated_at),
+        updated_at: cinderTime(uploading.updated_at),
         status: 'uploading',
         display_description: volume.description,
         size: volume.size,
         volume_type: type
           ? {
-              created_at: cinderTime(type.created_at),
-              updated_at: cinderTime(type.updated_at),
-              deleted_at: null,
-              deleted: false,
               id: type.id,
               name: type.name,
               description: type.description,
               is_public: type.is_public,
-              projects: type.projects,
               extra_specs: type.extra_specs,
               qos_specs_id: type.qos_specs_id,
+              created_at: cinderTime(type.created_at),
+              updated_at: cinderTime(type.updated_at),
+              deleted_at: null,
+              deleted: false,
             }
           : null,
         image_id: image.id,

@@ -1,6 +1,7 @@
 /**
  * The extensions neutron-server 21 (Zed) lists with ML2 and the router, qos and trunk service plugins,
- * less those whose resources the demo cloud does not serve (RBAC, address groups, flavors, ...).
+ * less those whose resources or behaviour the demo cloud does not serve (RBAC, address groups,
+ * flavors, If-Match revision constraints, ...).
  */
 export const EXTENSIONS: ReadonlyArray<{
   readonly alias: string;
@@ -343,12 +344,7 @@ export const EXTENSIONS: ReadonlyArray<{
     description: 'Expose functions for quotas usage statistics per project',
     updated: '2017-02-10T10:00:00-00:00',
   },
-  {
-    alias: 'revision-if-match',
-    name: 'If-Match constraints based on revision_number',
-    description: 'Extension indicating that If-Match based on revision_number is supported.',
-    updated: '2016-12-11T00:00:00-00:00',
-  },
+
   {
     alias: 'standard-attr-revisions',
     name: 'Resource revision numbers',
