@@ -6,7 +6,8 @@ import type { Store } from '../../store/store';
 import { boolParam, callerProject, invalidInput, quotaFault } from './http';
 import type { Json } from './http';
 import { backups, projectQuotas, quotaClasses, snapshots, volumeTypes, volumes } from './model';
-import { DB_MAX_INT, formatCheckers, validate } from './validation';
+import { DB_MAX_INT, validate } from './validation';
+import type { FormatCheckers } from './validation';
 
 /** Cinder's [DEFAULT] quota_* options (devstack leaves them at these values). */
 export const DEFAULT_QUOTAS = {
@@ -190,26 +191,29 @@ const knownResource = (store: Store, key: string): boolean =>
 export const quotaRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
 
-  // The format checkers need the store for the per-type resource names.
-  formatCheckers.set('quota_set', (value) => {
-    if (typeof value !== 'object' || value === null) return true;
-    const bad: string[] = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!knownResource(store, key) && !NON_QUOTA_KEYS.includes(key)) {
-        bad.push(key);
-        continue;
+  // cinder's quota_set and quota_class_set format checkers, over this cloud's quota names.
+  const formats: FormatCheckers = {
+    quota_set: (value) => {
+      if (typeof value !== 'object' || value === null) return true;
+      const bad: string[] = [];
+      for (const [key, v] of Object.entries(value)) {
+        if (NON_QUOTA_KEYS.includes(key)) continue;
+        if (!knownResource(store, key)) {
+          bad.push(key);
+          continue;
+        }
+        validateInteger(v, key);
       }
-      if (!NON_QUOTA_KEYS.includes(key)) validateInteger(v, key);
-    }
-    if (bad.length > 0) throw invalidInput(`Bad key(s) in quota set: ${bad.join(', ')}`);
-    return true;
-  });
-  formatCheckers.set('quota_class_set', (value) => {
-    if (typeof value !== 'object' || value === null) return true;
-    const bad = Object.keys(value).filter((key) => !knownResource(store, key));
-    if (bad.length > 0) throw invalidInput(`Bad key(s) in quota class set: ${bad.join(', ')}`);
-    return true;
-  });
+      if (bad.length > 0) throw invalidInput(`Bad key(s) in quota set: ${bad.join(', ')}`);
+      return true;
+    },
+    quota_class_set: (value) => {
+      if (typeof value !== 'object' || value === null) return true;
+      const bad = Object.keys(value).filter((key) => !knownResource(store, key));
+      if (bad.length > 0) throw invalidInput(`Bad key(s) in quota class set: ${bad.join(', ')}`);
+      return true;
+    },
+  };
 
   const showQuotas = (projectId: string, usage: boolean): Json => {
     const limits = projectLimits(store, projectId);
@@ -246,6 +250,7 @@ export const quotaRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         additionalProperties: false,
       },
       request.body,
+      formats,
     );
     const target = request.params.id;
     authorize(request, 'volume', 'volume_extension:quotas:update', { project_id: target });
@@ -317,6 +322,7 @@ export const quotaRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         additionalProperties: false,
       },
       request.body,
+      formats,
     );
     authorize(request, 'volume', 'volume_extension:quota_classes:update', {
       project_id: callerProject(request),

@@ -39,7 +39,7 @@ interface SchemaError {
 }
 
 /** A format checker: true when valid; false for jsonschema's generic text; a Fault propagates. */
-type FormatChecker = (value: unknown) => boolean | { verbatim: string };
+export type FormatChecker = (value: unknown) => boolean | { verbatim: string };
 
 const UUID = /^(\{)?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}(\})?$/i;
 
@@ -85,8 +85,8 @@ const FORMATS: Readonly<Record<string, FormatChecker>> = {
     checkLength(value, 'description', 0, 255),
 };
 
-/** Adds the format checkers of one resource (e.g. quota_set, which needs the quota names). */
-export const formatCheckers = new Map<string, FormatChecker>(Object.entries(FORMATS));
+/** Format checkers a resource adds for one validation (quota_set needs the store's quota names). */
+export type FormatCheckers = Readonly<Record<string, FormatChecker>>;
 
 const typeMatches = (value: unknown, type: string): boolean => {
   switch (type) {
@@ -126,6 +126,7 @@ function* iterErrors(
   schema: Schema,
   instance: unknown,
   path: ReadonlyArray<string | number>,
+  formats: FormatCheckers,
 ): Generator<SchemaError> {
   const error = (message: string): SchemaError => ({ path, instance, message });
   for (const keyword of Object.keys(schema) as Array<keyof Schema>) {
@@ -141,7 +142,7 @@ function* iterErrors(
         if (!typeMatches(instance, 'object')) break;
         const obj = instance as Record<string, unknown>;
         for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-          if (name in obj) yield* iterErrors(sub, obj[name], [...path, name]);
+          if (name in obj) yield* iterErrors(sub, obj[name], [...path, name], formats);
         }
         break;
       }
@@ -151,7 +152,7 @@ function* iterErrors(
         for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) {
           const re = new RegExp(pattern);
           for (const [key, value] of Object.entries(obj)) {
-            if (re.test(key)) yield* iterErrors(sub, value, [...path, key]);
+            if (re.test(key)) yield* iterErrors(sub, value, [...path, key], formats);
           }
         }
         break;
@@ -214,7 +215,7 @@ function* iterErrors(
       case 'oneOf':
       case 'anyOf': {
         const options = schema[keyword] ?? [];
-        if (!options.some((sub) => iterErrors(sub, instance, path).next().done === true))
+        if (!options.some((sub) => iterErrors(sub, instance, path, formats).next().done === true))
           yield error(`${pyRepr(instance)} is not valid under any of the given schemas`);
         break;
       }
@@ -235,7 +236,7 @@ function* iterErrors(
       case 'items':
         if (Array.isArray(instance) && schema.items) {
           for (const [i, item] of instance.entries())
-            yield* iterErrors(schema.items, item, [...path, i]);
+            yield* iterErrors(schema.items, item, [...path, i], formats);
         }
         break;
       case 'uniqueItems':
@@ -247,7 +248,8 @@ function* iterErrors(
           yield error(`${pyRepr(instance)} has non-unique elements`);
         break;
       case 'format': {
-        const checker = formatCheckers.get(schema.format ?? '');
+        const name = schema.format ?? '';
+        const checker = formats[name] ?? FORMATS[name];
         if (!checker) break;
         const result = checker(instance);
         if (result === true) break;
@@ -265,8 +267,8 @@ function* iterErrors(
 }
 
 /** Validates a request body against a cinder schema; throws cinder's 400 for the first error. */
-export const validate = (schema: Schema, body: unknown): void => {
-  const first = iterErrors(schema, body, []).next();
+export const validate = (schema: Schema, body: unknown, formats: FormatCheckers = {}): void => {
+  const first = iterErrors(schema, body, [], formats).next();
   if (first.done === true) return;
   const err = first.value;
   if (err.verbatim !== undefined) throw new Fault(400, err.verbatim);

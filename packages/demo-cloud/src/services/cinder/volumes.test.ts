@@ -69,6 +69,20 @@ describe('cinder volumes', () => {
     expect(vol).not.toHaveProperty('group_id');
   });
 
+  it('seeds bootable volumes made from the cirros image', async () => {
+    const s = await demo();
+    const r = await cinder.call<{ volumes: Volume[] }>(s, 'GET', '/volumes/detail?name=cirros-vol');
+    expect(r.body.volumes[0]).toMatchObject({
+      bootable: 'true',
+      status: 'available',
+      volume_image_metadata: expect.objectContaining({
+        image_name: 'cirros-0.6.2-x86_64-disk',
+        image_id: expect.any(String),
+        container_format: 'bare',
+      }),
+    });
+  });
+
   it('adds fields by microversion', async () => {
     const s = await demo();
     const at = async (version: string): Promise<Volume> => {

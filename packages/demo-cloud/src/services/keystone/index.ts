@@ -40,6 +40,13 @@ export const keystoneService: CloudService = {
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, keystoneFaults);
+    // Keystone names its versioned endpoint on every 401 it answers itself (bad password too).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) {
+        reply.header('WWW-Authenticate', `Keystone uri="${identityUrl(ctx, request)}/v3"`);
+      }
+      return payload;
+    });
 
     app.get('/', async (request, reply) =>
       reply.code(300).send({ versions: { values: [versionDoc(ctx, request)] } }),
@@ -52,7 +59,7 @@ export const keystoneService: CloudService = {
         await v3.register(async (secured) => {
           secured.addHook(
             'onRequest',
-            authenticate(ctx.resolveToken, (r) => identityUrl(ctx, r)),
+            authenticate(ctx.resolveToken, (r) => `${identityUrl(ctx, r)}/v3`),
           );
           tokenRoutes(secured, ctx);
           catalogRoutes(secured, ctx);

@@ -117,6 +117,30 @@ export interface TokenDoc {
   readonly expires_at: string;
   readonly audit_ids: string[];
   revoked: boolean;
+  /** Set on tokens issued with the application_credential method. */
+  readonly application_credential_id?: string | null;
+}
+
+export interface AccessRuleDoc {
+  readonly id: string;
+  readonly service: string;
+  readonly path: string;
+  readonly method: string;
+}
+
+export interface ApplicationCredentialDoc {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly user_id: string;
+  readonly project_id: string;
+  /** scrypt hash of the secret, which is shown only once. */
+  readonly secret_hash: string;
+  readonly expires_at: string | null;
+  /** null when the creator did not say, as Keystone keeps it. */
+  readonly unrestricted: boolean | null;
+  readonly role_ids: string[];
+  readonly access_rules: AccessRuleDoc[];
 }
 
 export const assignmentId = (
@@ -165,6 +189,11 @@ export const tokens = defineCollection<TokenDoc>('keystone_tokens', {
   expires_at: (t) => t.expires_at,
 });
 
+export const applicationCredentials = defineCollection<ApplicationCredentialDoc>(
+  'keystone_application_credentials',
+  { user_id: (a) => a.user_id },
+);
+
 export const keystoneMigrations: readonly Migration[] = [
   {
     version: 1,
@@ -185,6 +214,12 @@ export const keystoneMigrations: readonly Migration[] = [
       ]) {
         createCollectionTable(db, def);
       }
+    },
+  },
+  {
+    version: 2,
+    up: (db) => {
+      createCollectionTable(db, applicationCredentials);
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../../core/auth';
 import { Fault } from '../../core/faults';
 import { hexId } from '../../core/ids';
@@ -20,7 +20,7 @@ import {
 } from './http';
 import { assignments, domains, projects } from './model';
 import type { ProjectDoc } from './model';
-import { loadProject, projectView } from './views';
+import { projectView } from './views';
 import type { Store } from '../../store/store';
 
 const KNOWN = [
@@ -53,6 +53,22 @@ export const subtreeIds = (store: Store, projectId: string): string[] => {
 export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(projects);
+
+  /** Keystone builds the policy target from the project when it exists and enforces before a 404. */
+  const loadProjectFor = (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    rule: string,
+  ): ProjectDoc => {
+    const project = col.get(request.params.id);
+    authorize(
+      request,
+      'identity',
+      rule,
+      project ? { target: { project: { id: project.id, domain_id: project.domain_id } } } : {},
+    );
+    if (!project) throw notFoundFault('project', request.params.id);
+    return project;
+  };
 
   app.get('/projects', async (request) => {
     authorize(request, 'identity', 'identity:list_projects', {});
@@ -128,18 +144,12 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
   });
 
   app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
-    const project = loadProject(store, request.params.id);
-    authorize(request, 'identity', 'identity:get_project', {
-      target: { project: { id: project.id, domain_id: project.domain_id } },
-    });
+    const project = loadProjectFor(request, 'identity:get_project');
     return { project: projectView(ctx, request, project) };
   });
 
   app.patch<{ Params: { id: string } }>('/projects/:id', async (request) => {
-    const current = loadProject(store, request.params.id);
-    authorize(request, 'identity', 'identity:update_project', {
-      target: { project: { id: current.id, domain_id: current.domain_id } },
-    });
+    const current = loadProjectFor(request, 'identity:update_project');
     const spec = envelope(request.body, 'project');
     for (const immutable of ['domain_id', 'parent_id', 'is_domain'] as const) {
       if (spec[immutable] !== undefined && spec[immutable] !== current[immutable]) {
@@ -166,10 +176,7 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
   });
 
   app.delete<{ Params: { id: string } }>('/projects/:id', async (request, reply) => {
-    const project = loadProject(store, request.params.id);
-    authorize(request, 'identity', 'identity:delete_project', {
-      target: { project: { id: project.id, domain_id: project.domain_id } },
-    });
+    const project = loadProjectFor(request, 'identity:delete_project');
     if (col.count('parent_id', project.id) > 0) {
       throw new Fault(
         403,

@@ -70,7 +70,14 @@ export const seedKeystone = (ctx: CloudContext): void => {
 
     const roleIds = new Map<string, string>();
     for (const name of SEED_ROLES) {
-      const role: RoleDoc = { id: hexId(), name, domain_id: null, description: null, options: {} };
+      // keystone-manage bootstrap marks its roles immutable.
+      const role: RoleDoc = {
+        id: hexId(),
+        name,
+        domain_id: null,
+        description: null,
+        options: { immutable: true },
+      };
       store.collection(roles).insert(role);
       roleIds.set(name, role.id);
     }

@@ -135,7 +135,10 @@ describe('keystone tokens', () => {
     });
     expect(byProjectAdmin.status).toBe(403);
     const system = await cloud().request('GET', '/identity/v3/auth/system', { token });
-    expect(system.body).toMatchObject({ system: [{ all: true }] });
+    expect(system.body).toEqual({
+      system: [{ all: true }],
+      links: { self: `${cloud().authUrl}/auth/system` },
+    });
     const denied = await cloud().request('POST', '/identity/v3/auth/tokens', {
       body: passwordAuth(
         { name: 'demo', domain: { id: 'default' }, password: 'demo' },
@@ -151,6 +154,7 @@ describe('keystone tokens', () => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual(UNAUTHORIZED);
+    expect(wrong.headers.get('www-authenticate')).toBe(`Keystone uri="${cloud().authUrl}"`);
     const unknown = await cloud().request('POST', '/identity/v3/auth/tokens', {
       body: passwordAuth({ name: 'ghost', domain: { id: 'default' }, password: 'ghost' }),
     });
@@ -273,6 +277,8 @@ describe('keystone tokens', () => {
     const response = await cloud().request('GET', '/identity/v3/projects');
     expect(response.status).toBe(401);
     expect(response.body).toEqual(UNAUTHORIZED);
+    // Keystone names its versioned URL; other services name the unversioned one.
+    expect(response.headers.get('www-authenticate')).toBe(`Keystone uri="${cloud().authUrl}"`);
     const unknown = await cloud().request<{ error: { code: number } }>(
       'GET',
       '/identity/v3/nothing-here',

@@ -380,7 +380,10 @@ export const tokenRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     authorize(request, 'identity', 'identity:get_auth_system', {});
     const caller = callerOf(request);
     const hasSystemRole = effectiveRoles(ctx.store, caller.user.id, { system: 'all' }).length > 0;
-    return { system: hasSystemRole ? [{ all: true }] : [], links: listLinks(ctx, request) };
+    return {
+      system: hasSystemRole ? [{ all: true }] : [],
+      links: { self: listLinks(ctx, request).self },
+    };
   });
 
   app.get('/auth/domains', async (request) => {

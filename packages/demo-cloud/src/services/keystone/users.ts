@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../../core/auth';
 import { Fault } from '../../core/faults';
 import { hexId } from '../../core/ids';
@@ -47,6 +47,14 @@ const userTarget = (u: UserDoc): PolicyTarget => ({
 export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(users);
+
+  /** Keystone builds the policy target from the user when it exists and enforces before a 404. */
+  const loadUserFor = (request: FastifyRequest<{ Params: { id: string } }>, rule: string): UserDoc => {
+    const user = col.get(request.params.id);
+    authorize(request, 'identity', rule, user ? userTarget(user) : {});
+    if (!user) throw notFoundFault('user', request.params.id);
+    return user;
+  };
 
   const checkDefaultProject = (projectId: string | null | undefined): void => {
     if (projectId && !store.collection(projects).get(projectId))
@@ -102,14 +110,12 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
-    const user = loadUser(store, request.params.id);
-    authorize(request, 'identity', 'identity:get_user', userTarget(user));
+    const user = loadUserFor(request, 'identity:get_user');
     return { user: userView(ctx, request, user) };
   });
 
   app.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
-    const current = loadUser(store, request.params.id);
-    authorize(request, 'identity', 'identity:update_user', userTarget(current));
+    const current = loadUserFor(request, 'identity:update_user');
     const spec = envelope(request.body, 'user');
     if (spec['domain_id'] !== undefined && spec['domain_id'] !== current.domain_id) {
       throw new Fault(400, 'Update of `domain_id` is not allowed.');
@@ -146,8 +152,7 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
-    const user = loadUser(store, request.params.id);
-    authorize(request, 'identity', 'identity:delete_user', userTarget(user));
+    const user = loadUserFor(request, 'identity:delete_user');
     store.transaction(() => {
       revokeUserTokens(store, user.id);
       store.collection(assignments).deleteWhere('actor_id', user.id);

@@ -7,7 +7,7 @@ import {
   floatingIpNotFound,
 } from './floatingIps';
 import { neutronError } from './http';
-import { parseIp } from './ipam';
+import { parseCidr, parseIp } from './ipam';
 import {
   floatingIps,
   networks,
@@ -18,10 +18,16 @@ import {
   trunks,
 } from './model';
 import type { NetworkDoc, PortDoc, SecurityGroupDoc, SecurityGroupRuleDoc } from './model';
-import { networkNotFound } from './networks';
+import { deleteNetworkDoc, insertNetwork, networkNotFound } from './networks';
 import { bindingFor, createPortDoc, deletePortDoc, portNotFound, trunkByParent } from './ports';
 import { checkQuota } from './quotas';
-import { ensureDefaultSecurityGroup, securityGroupNotFound } from './securityGroups';
+import {
+  addSecurityGroupRule,
+  createSecurityGroupDoc,
+  ensureDefaultSecurityGroup,
+  securityGroupNotFound,
+} from './securityGroups';
+import { deleteSubnetDoc, insertSubnet } from './subnets';
 import { bindSubports, trunkStatusFor } from './trunks';
 
 /**
@@ -507,3 +513,140 @@ export const removeDeviceSecurityGroup = (
   nameOrId: string,
 ): void =>
   changeDeviceGroups(ctx, deviceId, nameOrId, (groups, id) => groups.filter((g) => g !== id));
+
+/*
+ * Heat's resources (OS::Neutron::Net, Subnet, SecurityGroup): create and delete as the API
+ * would for the stack's project. Errors are NeutronFaults, as above.
+ */
+
+/** Creates a network of the project (OS::Neutron::Net). */
+export const createNetworkFor = (
+  ctx: CloudContext,
+  spec: { projectId: string; name: string; shared?: boolean; adminStateUp?: boolean },
+): NetworkSummary =>
+  ctx.store.transaction(() => {
+    checkQuota(ctx.store, spec.projectId, { network: 1 });
+    const net = insertNetwork(ctx, {
+      projectId: spec.projectId,
+      name: spec.name,
+      ...(spec.shared !== undefined ? { shared: spec.shared } : {}),
+      ...(spec.adminStateUp !== undefined ? { adminStateUp: spec.adminStateUp } : {}),
+    });
+    return summary(ctx, net);
+  });
+
+/** Deletes a network with its subnets; NetworkInUse while ports remain; no-op when gone. */
+export const deleteNetworkById = (ctx: CloudContext, id: string): void => {
+  const net = ctx.store.collection(networks).get(id);
+  if (net) deleteNetworkDoc(ctx, net);
+};
+
+/** Creates a subnet on a network of the project (or a shared one), by network id or name. */
+export const createSubnetFor = (
+  ctx: CloudContext,
+  spec: {
+    projectId: string;
+    network: string;
+    name: string;
+    cidr: string;
+    ipVersion?: 4 | 6;
+    gatewayIp?: string | null;
+    enableDhcp?: boolean;
+    dnsNameservers?: string[];
+  },
+): { id: string; network_id: string; cidr: string; gateway_ip: string | null } =>
+  ctx.store.transaction(() => {
+    const net =
+      ctx.store.collection(networks).get(spec.network) ??
+      ctx.store
+        .collection(networks)
+        .where('project_id', spec.projectId)
+        .find((n) => n.name === spec.network);
+    if (!net || (!net.shared && net.project_id !== spec.projectId)) {
+      throw networkNotFound(spec.network);
+    }
+    const cidr = parseCidr(spec.cidr);
+    if (!cidr) {
+      throw neutronError(
+        400,
+        'HTTPBadRequest',
+        `Invalid input for cidr. Reason: '${spec.cidr}' is not a valid IP subnet.`,
+      );
+    }
+    checkQuota(ctx.store, spec.projectId, { subnet: 1 });
+    const doc = insertSubnet(ctx, {
+      projectId: spec.projectId,
+      network: net,
+      name: spec.name,
+      ipVersion: spec.ipVersion ?? cidr.version,
+      cidr,
+      ...(spec.gatewayIp !== undefined ? { gatewayIp: spec.gatewayIp } : {}),
+      ...(spec.enableDhcp !== undefined ? { enableDhcp: spec.enableDhcp } : {}),
+      ...(spec.dnsNameservers ? { dnsNameservers: spec.dnsNameservers } : {}),
+    });
+    return { id: doc.id, network_id: doc.network_id, cidr: doc.cidr, gateway_ip: doc.gateway_ip };
+  });
+
+/** Deletes a subnet; SubnetInUse while ports hold its addresses; no-op when gone. */
+export const deleteSubnetById = (ctx: CloudContext, id: string): void => {
+  const doc = ctx.store.collection(subnets).get(id);
+  if (doc) deleteSubnetDoc(ctx, doc);
+};
+
+export interface SecurityGroupRuleSpec {
+  readonly direction?: 'ingress' | 'egress';
+  readonly ethertype?: 'IPv4' | 'IPv6';
+  readonly protocol?: string | null;
+  readonly port_range_min?: number | null;
+  readonly port_range_max?: number | null;
+  readonly remote_ip_prefix?: string | null;
+}
+
+/** Creates a security group of the project with neutron's egress rules plus `rules`. */
+export const createSecurityGroupFor = (
+  ctx: CloudContext,
+  spec: { projectId: string; name: string; description: string; rules: SecurityGroupRuleSpec[] },
+): SecurityGroup =>
+  ctx.store.transaction(() => {
+    checkQuota(ctx.store, spec.projectId, { security_group: 1 });
+    const group = createSecurityGroupDoc(ctx, {
+      projectId: spec.projectId,
+      name: spec.name,
+      description: spec.description,
+      stateful: true,
+      isDefault: false,
+    });
+    for (const r of spec.rules) {
+      addSecurityGroupRule(ctx, group, {
+        direction: r.direction ?? 'ingress',
+        ethertype: r.ethertype ?? 'IPv4',
+        protocol: r.protocol ?? null,
+        port_range_min: r.port_range_min ?? null,
+        port_range_max: r.port_range_max ?? null,
+        remote_ip_prefix: r.remote_ip_prefix ?? null,
+      });
+    }
+    return toGroup(
+      group,
+      ctx.store.collection(securityGroupRules).where('security_group_id', group.id),
+    );
+  });
+
+/** Deletes a security group and its rules; SecurityGroupInUse while ports use it. */
+export const deleteSecurityGroupById = (ctx: CloudContext, id: string): void => {
+  const { store } = ctx;
+  const group = store.collection(securityGroups).get(id);
+  if (!group) return;
+  if (
+    store
+      .collection(ports)
+      .where('project_id', group.project_id)
+      .some((p) => p.security_groups.includes(id))
+  ) {
+    throw neutronError(409, 'SecurityGroupInUse', `Security Group ${id} in use.`);
+  }
+  store.transaction(() => {
+    store.collection(securityGroupRules).deleteWhere('security_group_id', id);
+    store.collection(securityGroups).delete(id);
+  });
+};

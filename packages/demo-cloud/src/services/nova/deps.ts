@@ -37,7 +37,8 @@ export interface Dependencies {
 const load = async <T>(service: string): Promise<T | null> => {
   // Existence first: a module that exists but fails to load is a bug to surface, not to hide.
   if (!existsSync(new URL(`../${service}/internal.ts`, import.meta.url))) return null;
-  const specifier = `../${service}/internal`;
+  // With the extension: Vite's runner (Vitest from another root) does not resolve a bare dynamic path.
+  const specifier = `../${service}/internal.ts`;
   return (await import(specifier)) as T;
 };
 

@@ -105,7 +105,7 @@ export const flavorExtraSpecRoutes = (app: FastifyInstance, ctx: CloudContext): 
         Object.entries(flavor.extra_specs).filter(([k]) => k !== request.params.key),
       );
       col.put({ ...flavor, extra_specs: rest });
-      return reply.code(202).send();
+      return reply.code(200).send();
     },
   );
 };

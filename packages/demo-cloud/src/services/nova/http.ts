@@ -115,9 +115,18 @@ export const pyRepr = (value: unknown): string => {
   return String(value);
 };
 
-/** Nova's wording for a JSON-schema failure at `path` (slash-joined, like jsonschema's error path). */
+/** Python's str(): strings bare, everything else as repr. */
+const pyStr = (value: unknown): string => (typeof value === 'string' ? value : pyRepr(value));
+
+/**
+ * Nova's wording for a JSON-schema failure at `path` (slash-joined, like jsonschema's error path):
+ * nova names only the last path element and formats the value with str().
+ */
 export const invalidInput = (path: string, value: unknown, message: string): Fault =>
-  new Fault(400, `Invalid input for field/attribute ${path}. Value: ${pyRepr(value)}. ${message}`);
+  new Fault(
+    400,
+    `Invalid input for field/attribute ${path.split('/').pop() ?? path}. Value: ${pyStr(value)}. ${message}`,
+  );
 
 export type Json = Record<string, unknown>;
 

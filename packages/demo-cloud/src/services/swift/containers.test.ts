@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CloudContext } from '../../core/service';
+import { openStore } from '../../store/store';
 import { useTestCloud } from '../../testing/testCloud';
+import { containerStats } from './internal';
 import { swiftClient } from './swiftTesting';
 
 interface ObjectEntry {
@@ -231,6 +234,18 @@ describe('swift containers', () => {
     expect(Number(head.headers.get('x-account-bytes-used'))).toBe(
       containers.reduce((sum, c) => sum + c.bytes, 0),
     );
+    // What other services read through internal.ts is what HEAD reports.
+    const store = openStore({ dataDir: cloud().dataDir });
+    try {
+      const ctx = { store } as unknown as CloudContext;
+      expect(containerStats(ctx, account.split('AUTH_')[1] ?? '')).toEqual({
+        containers: containers.length,
+        objects: Number(head.headers.get('x-account-object-count')),
+        bytes: Number(head.headers.get('x-account-bytes-used')),
+      });
+    } finally {
+      store.close();
+    }
     const post = await swift.request('POST', account, {
       ...demo,
       headers: { 'X-Account-Meta-Team': 'storage' },

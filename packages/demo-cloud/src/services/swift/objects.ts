@@ -59,7 +59,7 @@ const matchTags = (value: string | undefined): Set<string> | undefined => {
 const matches = (tags: Set<string>, etag: string): boolean => tags.has('*') || tags.has(etag);
 
 /** check_delete_headers: X-Delete-After becomes X-Delete-At; both must be integers in the future. */
-const deleteAtOf = (request: FastifyRequest, now: number): number | null | undefined => {
+const deleteAtOf = (request: FastifyRequest, now: number): number | undefined => {
   const after = header(request, 'x-delete-after');
   const at = header(request, 'x-delete-at');
   if (after !== undefined) {
@@ -298,7 +298,7 @@ interface NewObject {
 }
 
 /** The proxy's checks of an object write: name length, delete headers, metadata. */
-const checkCreation = (call: SwiftCall, now: number): number | null | undefined => {
+const checkCreation = (call: SwiftCall, now: number): number | undefined => {
   const name = call.object ?? '';
   if (name.length > LIMITS.maxObjectNameLength) {
     throw plainError(
