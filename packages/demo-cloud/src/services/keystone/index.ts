@@ -4,6 +4,7 @@ import { installFaultHandling } from '../../core/faults';
 import { installJsonBodyParsing } from '../../core/jsonBody';
 import { DEFAULT_REGION } from '../../core/service';
 import type { CloudContext, CloudService } from '../../core/service';
+import { applicationCredentialRoutes } from './applicationCredentials';
 import { catalogRoutes } from './catalog';
 import { domainRoutes } from './domains';
 import { grantRoutes } from './grants';
@@ -66,6 +67,7 @@ export const keystoneService: CloudService = {
           domainRoutes(secured, ctx);
           projectRoutes(secured, ctx);
           userRoutes(secured, ctx);
+          applicationCredentialRoutes(secured, ctx);
           groupRoutes(secured, ctx);
           roleRoutes(secured, ctx);
           grantRoutes(secured, ctx);

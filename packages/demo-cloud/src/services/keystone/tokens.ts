@@ -8,6 +8,7 @@ import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import { keystoneTime } from '../../core/time';
 import type { Store } from '../../store/store';
+import { usableApplicationCredential } from './applicationCredentials';
 import { renderCatalog } from './catalog';
 import { domainsOfUser, effectiveRoles, projectsOfUser } from './effectiveRoles';
 import {
@@ -19,8 +20,14 @@ import {
   unauthorizedFault,
 } from './http';
 import type { Json } from './http';
-import { SYSTEM_ALL, domains, projects, tokens, users } from './model';
-import type { DomainDoc, ProjectDoc, TokenDoc, UserDoc } from './model';
+import { SYSTEM_ALL, applicationCredentials, domains, projects, tokens, users } from './model';
+import type {
+  ApplicationCredentialDoc,
+  DomainDoc,
+  ProjectDoc,
+  TokenDoc,
+  UserDoc,
+} from './model';
 import { verifyPassword } from './passwords';
 import { domainView, projectView } from './views';
 
@@ -80,7 +87,14 @@ const contextOf = (
   if (doc.project_id) {
     const scope = activeProject(store, doc.project_id);
     if (!scope) return undefined;
-    const roles = effectiveRoles(store, doc.user_id, { projectId: doc.project_id }).map(ref);
+    let held = effectiveRoles(store, doc.user_id, { projectId: doc.project_id });
+    if (doc.application_credential_id) {
+      // A credential's token carries only the credential's roles the user still holds.
+      const credential = usableApplicationCredential(store, doc.application_credential_id, now);
+      if (!credential) return undefined;
+      held = held.filter((r) => credential.role_ids.includes(r.id));
+    }
+    const roles = held.map(ref);
     if (roles.length === 0) return undefined;
     return { ...base, project: { ...ref(scope.project), domain: ref(scope.domain) }, roles };
   }
@@ -135,6 +149,19 @@ export const renderToken = (
   if (auth.system) token['system'] = { [auth.system]: true };
   if (auth.project || auth.domain || auth.system) {
     token['roles'] = auth.roles;
+    const credentialId = auth.methods.includes('application_credential')
+      ? ctx.store.collection(tokens).get(tokenKey(auth.tokenId))?.application_credential_id
+      : undefined;
+    const credential = credentialId
+      ? ctx.store.collection(applicationCredentials).get(credentialId)
+      : undefined;
+    if (credential) {
+      token['application_credential'] = {
+        id: credential.id,
+        name: credential.name,
+        restricted: !credential.unrestricted,
+      };
+    }
     if (withCatalog) token['catalog'] = renderCatalog(ctx, request, auth.project?.id);
   }
   return { token };
@@ -193,6 +220,8 @@ interface Identity {
   readonly methods: string[];
   readonly expiresAt?: string;
   readonly auditChain: string[];
+  /** The credential's id and project, for the application_credential method. */
+  readonly applicationCredential?: { id: string; projectId: string };
 }
 
 const passwordIdentity = (store: Store, password: unknown): Identity => {
@@ -219,6 +248,56 @@ const passwordIdentity = (store: Store, password: unknown): Identity => {
   return { userId: user.id, methods: ['password'], auditChain: [] };
 };
 
+const applicationCredentialIdentity = (ctx: CloudContext, spec: unknown): Identity => {
+  const { store } = ctx;
+  if (!isObject(spec)) throw expectingFault('application_credential', 'identity');
+  if (typeof spec['secret'] !== 'string') throw expectingFault('secret', 'application_credential');
+  let credential: ApplicationCredentialDoc | undefined;
+  if (typeof spec['id'] === 'string') {
+    credential = store.collection(applicationCredentials).get(spec['id']);
+  } else if (typeof spec['name'] === 'string') {
+    // A name is unique per user only, so the user must be named too.
+    const userSpec = spec['user'];
+    if (!isObject(userSpec)) throw expectingFault('user', 'application_credential');
+    let user: UserDoc | undefined;
+    if (typeof userSpec['id'] === 'string') {
+      user = store.collection(users).get(userSpec['id']);
+    } else if (typeof userSpec['name'] === 'string') {
+      const domain = findDomain(store, userSpec['domain'], 'user');
+      user = domain
+        ? store
+            .collection(users)
+            .where('name', userSpec['name'])
+            .find((u) => u.domain_id === domain.id)
+        : undefined;
+    } else {
+      throw expectingFault('id or name', 'user');
+    }
+    credential = user
+      ? store
+          .collection(applicationCredentials)
+          .where('user_id', user.id)
+          .find((a) => a.name === spec['name'])
+      : undefined;
+  } else {
+    throw expectingFault('id or name', 'application_credential');
+  }
+  if (
+    !credential ||
+    !usableApplicationCredential(store, credential.id, ctx.now()) ||
+    !verifyPassword(spec['secret'], credential.secret_hash) ||
+    !activeUser(store, credential.user_id)
+  ) {
+    throw unauthorizedFault();
+  }
+  return {
+    userId: credential.user_id,
+    methods: ['application_credential'],
+    auditChain: [],
+    applicationCredential: { id: credential.id, projectId: credential.project_id },
+  };
+};
+
 const tokenIdentity = (ctx: CloudContext, token: unknown): Identity => {
   if (!isObject(token) || typeof token['id'] !== 'string') throw expectingFault('id', 'token');
   const doc = ctx.store.collection(tokens).get(tokenKey(token['id']));
@@ -230,10 +309,14 @@ const tokenIdentity = (ctx: CloudContext, token: unknown): Identity => {
     // A rescoped token keeps the original expiry and chains the original audit id.
     expiresAt: doc.expires_at,
     auditChain: doc.audit_ids.slice(0, 1),
+    // A credential's token cannot be widened by rescoping.
+    ...(doc.application_credential_id && doc.project_id
+      ? { applicationCredential: { id: doc.application_credential_id, projectId: doc.project_id } }
+      : {}),
   };
 };
 
-const SUPPORTED_METHODS = ['password', 'token'];
+const SUPPORTED_METHODS = ['password', 'token', 'application_credential'];
 
 /** POST /v3/auth/tokens: authenticates, scopes and stores a new token. */
 const issueToken = (ctx: CloudContext, body: unknown): { token: string; auth: AuthContext } => {
@@ -254,13 +337,21 @@ const issueToken = (ctx: CloudContext, body: unknown): { token: string; auth: Au
   ) {
     throw new Fault(401, 'Attempted to authenticate with an unsupported method.');
   }
-  const method = methods.includes('password') ? 'password' : 'token';
-  const identity =
-    method === 'password'
-      ? passwordIdentity(store, identitySpec['password'])
+  const identity = methods.includes('password')
+    ? passwordIdentity(store, identitySpec['password'])
+    : methods.includes('application_credential')
+      ? applicationCredentialIdentity(ctx, identitySpec['application_credential'])
       : tokenIdentity(ctx, identitySpec['token']);
 
   let scope = parseScope(store, authSpec['scope']);
+  if (identity.applicationCredential) {
+    // A credential's token is always scoped to the credential's project.
+    const own = identity.applicationCredential.projectId;
+    if (scope.kind !== 'default' && !(scope.kind === 'project' && scope.id === own)) {
+      throw unauthorizedFault();
+    }
+    scope = { kind: 'project', id: own };
+  }
   if (scope.kind === 'default') {
     // Without a scope Keystone uses the user's default project when it is usable, else unscoped.
     const user = store.collection(users).get(identity.userId);
@@ -289,6 +380,7 @@ const issueToken = (ctx: CloudContext, body: unknown): { token: string; auth: Au
     expires_at: expires,
     audit_ids: [auditId(), ...identity.auditChain],
     revoked: false,
+    application_credential_id: identity.applicationCredential?.id ?? null,
   };
   // Validating before storing turns a scope without roles, or a disabled project, into a 401.
   const auth = contextOf(store, doc, token, now);

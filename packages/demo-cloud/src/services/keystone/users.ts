@@ -21,7 +21,15 @@ import {
   requiredName,
   unauthorizedFault,
 } from './http';
-import { assignments, domains, groups, memberships, projects, users } from './model';
+import {
+  applicationCredentials,
+  assignments,
+  domains,
+  groups,
+  memberships,
+  projects,
+  users,
+} from './model';
 import type { UserDoc } from './model';
 import { hashPassword, verifyPassword } from './passwords';
 import { groupView, loadUser, projectView, userView } from './views';
@@ -157,6 +165,7 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       revokeUserTokens(store, user.id);
       store.collection(assignments).deleteWhere('actor_id', user.id);
       store.collection(memberships).deleteWhere('user_id', user.id);
+      store.collection(applicationCredentials).deleteWhere('user_id', user.id);
       col.delete(user.id);
     });
     return reply.code(204).send();
