@@ -5,5 +5,6 @@ export default defineConfig({
     name: 'demo-cloud',
     // Each test file starts its own cloud on an ephemeral port; RSA key generation makes some tests slower.
     testTimeout: 20_000,
+    hookTimeout: 60_000,
   },
 });

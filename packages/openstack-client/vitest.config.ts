@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'openstack-client' },
+  // The integration test seeds a whole demo cloud in beforeAll: seconds on a loaded CI machine.
+  test: { name: 'openstack-client', hookTimeout: 60_000, testTimeout: 30_000 },
 });
