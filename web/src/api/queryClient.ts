@@ -22,6 +22,8 @@ export interface AppMutationMeta extends Record<string, unknown> {
   invalidates?: readonly QueryKey[];
   /** Already translated success text; use t() from i18n/i18n. */
   successMessage?: (data: unknown, variables: unknown) => string;
+  /** The success toast's type; "info" for work that goes on after the call (Creating volume x). */
+  successType?: 'success' | 'info';
   /** Msg key toasted on failure instead of the server text. */
   errorMessage?: string;
   /** The form running it shows 4xx messages inline, so the cache only toasts 401/403/5xx. */
@@ -66,7 +68,11 @@ export function createQueryClient(
     mutationCache: new MutationCache({
       onSuccess: async (data, variables, _result, mutation) => {
         const meta = mutation.meta;
-        if (meta?.successMessage) toast.success(meta.successMessage(data, variables));
+        if (meta?.successMessage) {
+          const text = meta.successMessage(data, variables);
+          if (meta.successType === 'info') toast.info(text);
+          else toast.success(text);
+        }
         if (meta?.invalidates?.length) {
           // Awaited so a modal's spinner lasts until the list shows the change.
           await Promise.all(
@@ -90,6 +96,7 @@ export interface MutationDefinition<TData, TVars> {
   /** Query keys (prefixes) refetched after success, e.g. keyPairQueries.all(). */
   invalidates?: readonly QueryKey[];
   successMessage?: (data: TData, variables: TVars) => string;
+  successType?: 'success' | 'info';
   errorMessage?: string;
   inlineErrors?: boolean;
 }
@@ -113,6 +120,7 @@ export function mutation<TData, TVars = void>(
       successMessage: successMessage
         ? (data, variables) => successMessage(data as TData, variables as TVars)
         : undefined,
+      ...(def.successType && { successType: def.successType }),
       errorMessage: def.errorMessage,
       inlineErrors: def.inlineErrors,
     },

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Label, type LabelProps } from '@patternfly/react-core';
+import {
+  Label,
+  Progress,
+  ProgressMeasureLocation,
+  ProgressSize,
+  Stack,
+  type LabelProps,
+} from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
@@ -140,6 +147,21 @@ export interface LabelColumnOptions<T> extends ColumnOptions<T> {
   color?: (value: string, item: T) => LabelProps['color'];
   /** Translatable display texts for known values (e.g. statuses); unknown values show as is. */
   labels?: Record<string, Msg>;
+  /** While true the label has a loading bar under it (spec 2 §2 images' transitional status). */
+  inProgress?: (item: T) => boolean;
+}
+
+function LoadingBar({ label }: { label: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Progress
+      value={100}
+      size={ProgressSize.sm}
+      measureLocation={ProgressMeasureLocation.none}
+      aria-label={t('{{label}} in progress', { label })}
+      aria-valuetext={t('In progress')}
+    />
+  );
 }
 
 function TranslatedLabel({
@@ -182,7 +204,14 @@ export function labelColumn<T>(
       const d = display(item);
       const v = value(item);
       if (!d || v === null || v === undefined) return null;
-      return <TranslatedLabel text={d.text} known={d.known} color={opts.color?.(v, item)} />;
+      const label = <TranslatedLabel text={d.text} known={d.known} color={opts.color?.(v, item)} />;
+      if (!opts.inProgress?.(item)) return label;
+      return (
+        <Stack>
+          {label}
+          <LoadingBar label={d.known ? t(d.text) : d.text} />
+        </Stack>
+      );
     },
   });
 }

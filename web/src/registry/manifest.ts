@@ -15,6 +15,17 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/flavors/flavors.resource').then((m) => m.flavors)),
   },
   {
+    type: 'OS::Glance::Image',
+    names: { one: msg('Image'), many: msg('Images') },
+    panels: [
+      { path: '/project/images', group: 'project', title: msg('Images') },
+      { path: '/admin/images', group: 'admin', title: msg('Images') },
+    ],
+    requires: [service('image')],
+    itemRoutes: ['/project/images/:id', '/admin/images/:id/detail'],
+    load: lazyResource(() => import('../panels/images/images.resource').then((m) => m.images)),
+  },
+  {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
     panels: [{ path: '/project/key_pairs', group: 'project', title: msg('Key Pairs') }],

@@ -11,7 +11,6 @@ export interface TypeNames {
  * take theirs from the manifest.
  */
 export const typeNames: Readonly<Record<string, TypeNames>> = {
-  'OS::Glance::Image': { one: msg('Image'), many: msg('Images') },
   'OS::Glance::Metadef': { one: msg('Metadata Definition'), many: msg('Metadata Definitions') },
   'OS::Neutron::QoSPolicy': { one: msg('QoS Policy'), many: msg('QoS Policies') },
   'OS::Neutron::Trunk': { one: msg('Trunk'), many: msg('Trunks') },

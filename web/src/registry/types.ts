@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { PolicyTarget } from '@skydeck/contract';
+import type { PolicyTarget, Settings } from '@skydeck/contract';
 import type { Msg } from '../i18n/msg';
 
 /**
@@ -177,7 +177,7 @@ export interface ResourceType<T> {
   summary?: Field<T>[];
   details?: Tab<T>[];
   /** Only list after a server-side facet is set (FILTER_DATA_FIRST), per panel path. */
-  filterFirst?: (scope: PanelScope) => boolean;
+  filterFirst?: (scope: PanelScope, settings: Settings | undefined) => boolean;
   /** Where the details page's delete goes back to (spec 2 §2). */
   indexPath?: (scope?: PanelScope) => string;
 }

@@ -1,6 +1,6 @@
 import type { Flavor } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
-import { deleteAction, modalAction, unavailableAction } from '../../registry/actions';
+import { deleteAction, modalAction } from '../../registry/actions';
 import {
   booleanColumn,
   nameColumn,
@@ -66,12 +66,9 @@ export const flavors = defineResource<Flavor>({
       modalAction<Flavor>('edit', msg('Edit Flavor'), EDIT, () =>
         import('./EditFlavorModal').then((m) => m.EditFlavorModal),
       ),
-      // Spec 2 §6: always allowed; the metadata editor arrives with its own issue.
-      unavailableAction<Flavor>(
-        'update-metadata',
-        msg('Update Metadata'),
-        [],
-        msg('Available with the metadata editor'),
+      // Spec 2 §6: always allowed.
+      modalAction<Flavor>('update-metadata', msg('Update Metadata'), [], () =>
+        import('./FlavorMetadataModal').then((m) => m.FlavorMetadataModal),
       ),
       modalAction<Flavor>(
         'modify-access',

@@ -80,7 +80,7 @@ describe('Flavors panel', () => {
   it('filters by the public facet', async () => {
     const user = userEvent.setup();
     const { table } = await setup();
-    await user.click(screen.getByRole('button', { name: 'Filter by' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by: Name' }));
     await user.click(screen.getByRole('option', { name: 'Public' }));
     await user.click(screen.getByRole('button', { name: 'Filter by Public' }));
     await user.click(screen.getByRole('option', { name: 'No' }));
@@ -99,7 +99,7 @@ describe('Flavors panel', () => {
     expect(screen.getByText('dedicated')).toBeVisible();
   });
 
-  it('offers row actions by rule: metadata pending, access only for private flavors', async () => {
+  it('offers row actions by rule: metadata always, access only for private flavors', async () => {
     const user = userEvent.setup();
     await setup();
     await user.click(screen.getByRole('button', { name: 'Actions for m1.tiny' }));
@@ -109,7 +109,7 @@ describe('Flavors panel', () => {
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
     ).toEqual(['Edit Flavor', 'Update Metadata', 'Delete Flavor']);
-    expect(within(menu).getByRole('menuitem', { name: 'Update Metadata' })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Update Metadata' })).not.toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -129,8 +129,8 @@ describe('Flavors panel', () => {
   it('deletes with the flavor texts of spec 2 §8', async () => {
     const user = userEvent.setup();
     const { deletes } = await setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select m1.tiny' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select m1.small' }));
     await user.click(screen.getByRole('button', { name: 'Delete Flavors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Flavor(s)' });
     expect(dialog).toHaveTextContent(

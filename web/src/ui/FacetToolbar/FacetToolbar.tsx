@@ -39,8 +39,10 @@ interface PickerProps {
 }
 
 function Picker({ label, value, options, onPick, icon }: PickerProps): ReactNode {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const current = options.find((o) => o.key === value)?.label ?? label;
+  const picked = options.find((o) => o.key === value)?.label;
+  const current = picked ?? label;
   return (
     <Select
       isOpen={open}
@@ -54,7 +56,8 @@ function Picker({ label, value, options, onPick, icon }: PickerProps): ReactNode
         <MenuToggle
           ref={ref}
           icon={icon}
-          aria-label={label}
+          // The name includes the text shown ("Filter by: Name"), as WCAG 2.5.3 asks.
+          aria-label={picked ? t('{{label}}: {{value}}', { label, value: picked }) : label}
           isExpanded={open}
           onClick={() => setOpen((o) => !o)}
         >
@@ -118,6 +121,7 @@ function FreeText({ q, setQ }: { q: string; setQ: (q: string) => void }): ReactN
     <SearchInput
       aria-label={t('Search')}
       placeholder={t('Search')}
+      resetButtonLabel={t('Clear search')}
       value={text}
       onChange={(_e, v) => change(v, SEARCH_DEBOUNCE_MS)}
       onClear={() => change('', 0)}

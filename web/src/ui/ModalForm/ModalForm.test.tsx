@@ -107,6 +107,22 @@ describe('ModalForm', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('focuses the first field when it opens', async () => {
+    renderWithProviders(<CreateKeyPair onClose={vi.fn()} />);
+    const name = await screen.findByRole('textbox', { name: /Key Pair Name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+  });
+
+  it('opens with no field rendered yet (focus goes to Cancel, the trap does not throw)', async () => {
+    renderWithProviders(
+      <ModalForm title="Loading form" submitLabel="Save" onSubmit={vi.fn()} onClose={vi.fn()}>
+        <p>Fields load later</p>
+      </ModalForm>,
+    );
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+  });
+
   it('Cancel closes without a result', async () => {
     const onClose = vi.fn();
     renderWithProviders(<CreateKeyPair onClose={onClose} />);

@@ -52,6 +52,7 @@ export function ModalForm({
   const rawId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const formId = `modal-form-${rawId}`;
   const titleId = `${formId}-title`;
+  const cancelId = `${formId}-cancel`;
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string>();
 
@@ -80,7 +81,14 @@ export function ModalForm({
       variant={variant}
       onClose={() => onClose()}
       aria-labelledby={titleId}
-      elementToFocus={`#${formId} input:not([type=hidden]), #${formId} select, #${formId} textarea`}
+      // The first field in document order, or Cancel while no field has rendered yet (one still
+      // loading): a selector matching nothing makes the focus trap throw.
+      elementToFocus={[
+        `#${formId} input:not([type=hidden])`,
+        `#${formId} select`,
+        `#${formId} textarea`,
+        `#${cancelId}`,
+      ].join(', ')}
     >
       <ModalHeader title={title} labelId={titleId} description={description} />
       <ModalBody>
@@ -100,7 +108,7 @@ export function ModalForm({
         >
           {submitLabel}
         </Button>
-        <Button variant="link" onClick={() => onClose()}>
+        <Button id={cancelId} variant="link" onClick={() => onClose()}>
           {t('Cancel')}
         </Button>
       </ModalFooter>

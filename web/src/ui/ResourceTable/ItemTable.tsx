@@ -41,6 +41,7 @@ export function ItemTable<T>({
             {columns.map((column, i) => (
               <Th
                 key={column.id}
+                modifier="wrap"
                 sort={
                   column.sortable === false
                     ? undefined

@@ -189,7 +189,7 @@ describe('ResourceTable', () => {
     setup();
     await screen.findByRole('link', { name: 'alpha' });
     expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Select row 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select alpha' })).not.toBeInTheDocument();
   });
 
   it('selects rows and enables batch actions with a selection', async () => {
@@ -200,15 +200,16 @@ describe('ResourceTable', () => {
     expect(batch).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Create Item' })).toBeEnabled();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    // Each row's checkbox is named after its item, not its position.
+    await user.click(screen.getByRole('checkbox', { name: 'Select alpha' }));
     expect(batch).not.toHaveAttribute('aria-disabled', 'true');
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    for (const n of [1, 2, 3]) {
-      expect(screen.getByRole('checkbox', { name: `Select row ${n}` })).toBeChecked();
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      expect(screen.getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
     }
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select alpha' })).not.toBeChecked();
   });
 
   it('hides actions the policy denies', async () => {
@@ -217,6 +218,9 @@ describe('ResourceTable', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Item' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Delete Items' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for alpha' })).not.toBeInTheDocument();
+    // No batch action left to run: no selection either.
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select alpha' })).not.toBeInTheDocument();
   });
 
   it('batch-deletes, drops the deleted rows and clears the selection', async () => {
@@ -235,7 +239,7 @@ describe('ResourceTable', () => {
     expect(await screen.findByText('Deleted Item: alpha.')).toBeInTheDocument();
     expect(screen.getByText('Unable to delete Items: beta, gamma.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'alpha' })).toBeNull());
-    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select beta' })).not.toBeChecked();
   });
 
   it('shows the empty text and the count', async () => {
@@ -330,7 +334,7 @@ describe('ResourceTable facets and search', () => {
     expect(names()).toEqual(['alpha', 'beta', 'gamma']);
 
     // An option facet: pick the facet, then the option.
-    await user.click(screen.getByRole('button', { name: 'Filter by' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by: Name' }));
     await user.click(screen.getByRole('option', { name: 'Status' }));
     await user.click(screen.getByRole('button', { name: 'Filter by Status' }));
     await user.click(screen.getByRole('option', { name: 'Active' }));

@@ -135,8 +135,9 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
     () => JSON.parse(filterSignature) as Record<string, string>,
     [filterSignature],
   );
-  const waiting = !!resource.filterFirst?.(scope) && Object.keys(filters).length === 0;
   const settings = useQuery(shellQueries.settings());
+  const waiting =
+    !!resource.filterFirst?.(scope, settings.data) && Object.keys(filters).length === 0;
   const pollInterval = settings.data?.AJAX_POLL_INTERVAL ?? DEFAULT_POLL_INTERVAL;
   const listOptions = resource.list(scope, filters);
   const { transitional } = resource;
@@ -212,13 +213,16 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
 
   // --- actions --------------------------------------------------------------------------------
   const actions = resource.actions;
-  const hasBatch = (actions?.batch?.length ?? 0) > 0;
-  const hasRowActions = (actions?.row?.length ?? 0) > 0;
   const tableTargets = useMemo(() => [undefined], []);
   const batchTargets = useMemo(() => [selected], [selected]);
   const tableDecisions = useActionDecisions(actions?.table, tableTargets, true);
   const batchDecisions = useActionDecisions(actions?.batch, batchTargets, true);
   const rowDecisions = useActionDecisions(actions?.row, pageRows);
+  // Spec 2 §2: selection only with batch actions, and only ones this user may run (a reader
+  // gets no checkboxes that lead nowhere).
+  const hasBatch = batchDecisions.decisions[0]?.some((d) => d.permitted) ?? false;
+  // Likewise no actions column when no row action is permitted on any shown row.
+  const hasRowActions = rowDecisions.decisions.some((row) => row.some((d) => d.permitted));
 
   const listKey = listOptions.queryKey;
   // Spec 2 §4 "After an action".
@@ -335,7 +339,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
             <Td className={tableStyles.tableCheck}>
               <Checkbox
                 id={`${tableId}-select-${index}`}
-                aria-label={t('Select row {{n}}', { n: index + 1 })}
+                aria-label={t('Select {{name}}', { name })}
                 isChecked={selectedKeys.has(key)}
                 onChange={(_e, on) => setSelectedKeys((s) => toggle(s, key, on))}
               />
@@ -425,6 +429,8 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
             {columns.map((column: Column<T>, i) => (
               <Th
                 key={column.id}
+                // Titles wrap rather than truncate ("VC…"): a title must always be readable.
+                modifier="wrap"
                 sort={
                   column.sortable === false
                     ? undefined

@@ -30,7 +30,12 @@ export function FileField(props: FileFieldProps): ReactNode {
         value={textMode ? (props.text ?? '') : props.file}
         filename={props.file?.name ?? ''}
         filenamePlaceholder={t('Drag and drop a file or upload one')}
-        filenameAriaLabel={props.label}
+        // In text mode the text area carries the field's label; the file name box is named apart.
+        filenameAriaLabel={
+          textMode ? t('{{label}} file name', { label: props.label }) : props.label
+        }
+        // PF names the text area "File upload" by default, which would hide the field's label.
+        aria-label={props.label}
         browseButtonText={t('Browse...')}
         clearButtonText={t('Clear')}
         hideDefaultPreview={!textMode}

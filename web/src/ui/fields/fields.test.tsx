@@ -33,6 +33,23 @@ describe('fields', () => {
     expect(screen.getByRole('checkbox', { name: 'Public' })).not.toBeChecked();
   });
 
+  it('FileField in text mode names its text area by the field label', () => {
+    render(
+      <FileField
+        label="Public Key"
+        file={undefined}
+        onFileChange={vi.fn()}
+        text=""
+        onTextChange={vi.fn()}
+        isRequired
+      />,
+    );
+    // Not PF's default "File upload": the text area is the field the label names.
+    expect(screen.getByRole('textbox', { name: 'Public Key' })).toHaveAttribute('id');
+    expect(screen.getByRole('textbox', { name: 'Public Key file name' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'File upload' })).not.toBeInTheDocument();
+  });
+
   it('FileField in text mode reads the chosen file into the text', async () => {
     const onFileChange = vi.fn();
     const onTextChange = vi.fn();

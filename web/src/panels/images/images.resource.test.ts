@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Image, Settings } from '@skydeck/contract';
+import { images } from './images.resource';
+
+const img = (over: Partial<Image> = {}): Image => ({
+  id: 'i1',
+  name: 'cirros',
+  status: 'active',
+  visibility: 'public',
+  protected: false,
+  owner: 'p1',
+  disk_format: 'qcow2',
+  container_format: 'bare',
+  size: 1024,
+  virtual_size: null,
+  min_disk: 0,
+  min_ram: 0,
+  checksum: null,
+  created_at: '',
+  updated_at: '',
+  tags: [],
+  properties: {},
+  ...over,
+});
+
+const settings = (on: boolean): Settings =>
+  ({ FILTER_DATA_FIRST: { 'admin.images': on } }) as unknown as Settings;
+
+const rowAction = (
+  id: string,
+): NonNullable<typeof images.actions>['row'] extends (infer A)[] | undefined ? A : never => {
+  const action = images.actions?.row?.find((a) => a.id === id);
+  if (!action) throw new Error(`no ${id}`);
+  return action;
+};
+
+describe('images declaration', () => {
+  it('filters first only on /admin/images, and only when the setting says so', () => {
+    const admin = { path: '/admin/images', group: 'admin' as const };
+    const project = { path: '/project/images', group: 'project' as const };
+    expect(images.filterFirst?.(admin, settings(true))).toBe(true);
+    expect(images.filterFirst?.(admin, settings(false))).toBe(false);
+    expect(images.filterFirst?.(project, settings(true))).toBe(false);
+  });
+  it('polls while an image is transitional', () => {
+    expect(images.transitional?.(img({ status: 'saving' }))).toBe(true);
+    expect(images.transitional?.(img())).toBe(false);
+  });
+  it('declares the spec 2 §6 rules on the row actions', () => {
+    const del = rowAction('delete');
+    expect(del.allowed?.(img())).toBe(true);
+    expect(del.allowed?.(img({ protected: true }))).toBe(false);
+    expect(del.allowed?.(img({ status: 'deleted' }))).toBe(false);
+    expect(rowAction('edit').allowed?.(img({ status: 'queued' }))).toBe(false);
+    expect(rowAction('update-metadata').allowed?.(img())).toBe(true);
+    const volume = rowAction('create-volume');
+    expect(volume.allowed?.(img({ container_format: 'aki' }))).toBe(false);
+    expect(volume.allowed?.(img())).toBe(true);
+    const launch = rowAction('launch');
+    expect(launch.unavailable).toBeTruthy();
+    expect(launch.requires).toEqual([
+      { kind: 'policy', service: 'compute', rule: 'os_compute_api:servers:create' },
+    ]);
+    expect(launch.allowed?.(img({ container_format: 'ari' }))).toBe(false);
+  });
+  it('shows the owner column only with identity:get_project', () => {
+    const owner = images.columns.find((c) => c.id === 'owner');
+    expect(owner?.requires).toEqual([
+      { kind: 'policy', service: 'identity', rule: 'identity:get_project' },
+    ]);
+  });
+});

@@ -1,0 +1,207 @@
+import { createElement } from 'react';
+import type { Image } from '@skydeck/contract';
+import { t } from '../../i18n/i18n';
+import { msg } from '../../i18n/msg';
+import { deleteAction, modalAction, unavailableAction } from '../../registry/actions';
+import {
+  booleanColumn,
+  labelColumn,
+  nameColumn,
+  sizeColumn,
+  textColumn,
+} from '../../registry/columns';
+import { asDetail, asList, defineResource } from '../../registry/defineResource';
+import { YES_NO_OPTIONS, serverFacet } from '../../registry/facets';
+import { booleanField, field, keyValueField, overviewTab, sizeField } from '../../registry/fields';
+import { policy, service, type Action, type FacetOption } from '../../registry/types';
+import { ProjectName, VisibilityText } from './imageCells';
+import { imageQueries, removeImage } from './imageQueries';
+import {
+  DISK_FORMATS,
+  IMAGE_KIND_LABELS,
+  VISIBILITY_LABELS,
+  imageKind,
+  isActive,
+  isBootable,
+  isTransitional,
+} from './imageRules';
+
+// Spec 2 §6.
+const CREATE = policy('image', 'add_image');
+const DELETE = policy('image', 'delete_image');
+const EDIT = policy('image', 'modify_image');
+const UPDATE_METADATA = policy('image', 'modify_metadef_object');
+const LAUNCH = policy('compute', 'os_compute_api:servers:create');
+const CREATE_VOLUME = [policy('volume', 'volume:create'), service('volume')];
+const OWNER = policy('identity', 'identity:get_project');
+
+const ownTarget = (image: Image): { project_id: string } => ({ project_id: image.owner ?? '' });
+const upper = (v: string | null): string => (v ?? '').toUpperCase();
+
+export const IMAGE_STATUS_LABELS = {
+  active: msg('Active'),
+  saving: msg('Saving'),
+  queued: msg('Queued'),
+  pending_delete: msg('Pending Delete'),
+  killed: msg('Killed'),
+  deactivated: msg('Deactivated'),
+  deleted: msg('Deleted'),
+  importing: msg('Importing'),
+  uploading: msg('Uploading'),
+};
+
+const STATUS_OPTIONS: FacetOption[] = Object.entries(IMAGE_STATUS_LABELS)
+  .filter(([key]) => key !== 'importing' && key !== 'uploading')
+  .map(([key, label]) => ({ key, label }));
+
+const VISIBILITY_OPTIONS: FacetOption[] = ['public', 'private', 'shared', 'community'].map(
+  (key) => ({ key, label: VISIBILITY_LABELS[key] ?? msg('Unknown') }),
+);
+
+const remove = {
+  names: { one: msg('Image(s)'), many: msg('Image(s)') },
+  requires: [DELETE],
+  remove: removeImage,
+  invalidates: [imageQueries.all()],
+  // Spec 2 §6: a protected or deleted image cannot be deleted.
+  allowed: (image: Image) => !image.protected && image.status !== 'deleted',
+  policyTarget: ownTarget,
+  body: msg('You have selected "{{names}}". Deleted image is not recoverable.'),
+  notAllowed: msg('You are not allowed to delete images: {{names}}'),
+};
+
+const launch: Action<Image> = {
+  ...unavailableAction<Image>(
+    'launch',
+    msg('Launch'),
+    [LAUNCH],
+    msg('Available with the launch instance wizard'),
+  ),
+  allowed: (image) => isActive(image) && isBootable(image),
+};
+
+/** Images: the project panel and the admin one (spec 2 §2, §3, §4, §6, §8, §9). */
+export const images = defineResource<Image>({
+  type: 'OS::Glance::Image',
+  key: (image) => image.id,
+  label: (image) => image.name || image.id,
+  list: (_scope, filters) => asList(imageQueries.list(filters)),
+  detail: (id) => asDetail(imageQueries.detail(id)),
+  indexPath: (scope) => scope?.path ?? '/project/images',
+  transitional: isTransitional,
+  filterFirst: (scope, settings) =>
+    scope.path === '/admin/images' && settings?.FILTER_DATA_FIRST['admin.images'] === true,
+  columns: [
+    textColumn('owner', msg('Owner'), (image) => image.owner, {
+      priority: 1,
+      requires: [OWNER],
+      cell: (image) => createElement(ProjectName, { id: image.owner }),
+    }),
+    nameColumn<Image>({
+      priority: 1,
+      defaultSort: true,
+      linkToDetails: true,
+      fallback: (image) => image.id,
+    }),
+    labelColumn('type', msg('Type'), (image) => imageKind(image), {
+      priority: 1,
+      labels: IMAGE_KIND_LABELS,
+    }),
+    labelColumn('status', msg('Status'), (image) => image.status, {
+      priority: 1,
+      labels: IMAGE_STATUS_LABELS,
+      inProgress: isTransitional,
+      color: (status) =>
+        status === 'active'
+          ? 'green'
+          : status === 'killed'
+            ? 'red'
+            : isTransitional({ status })
+              ? 'blue'
+              : 'grey',
+    }),
+    textColumn('visibility', msg('Visibility'), (image) => image.visibility, {
+      priority: 1,
+      cell: (image) => createElement(VisibilityText, { image }),
+    }),
+    booleanColumn('protected', msg('Protected'), (image) => image.protected, { priority: 1 }),
+    textColumn('disk_format', msg('Disk Format'), (image) => upper(image.disk_format), {
+      priority: 2,
+    }),
+    sizeColumn('size', msg('Size'), (image) => image.size, { priority: 2 }),
+  ],
+  facets: [
+    serverFacet('name', msg('Name')),
+    serverFacet('status', msg('Status'), STATUS_OPTIONS),
+    serverFacet('visibility', msg('Visibility'), VISIBILITY_OPTIONS),
+    serverFacet('protected', msg('Protected'), YES_NO_OPTIONS),
+    serverFacet(
+      'disk_format',
+      msg('Format'),
+      DISK_FORMATS.map((f) => ({ key: f.value, label: f.label })),
+    ),
+    serverFacet('size_min', msg('Min. Size (MB)')),
+    serverFacet('size_max', msg('Max. Size (MB)')),
+  ],
+  actions: {
+    table: [
+      modalAction('create', msg('Create Image'), [CREATE], () =>
+        import('./CreateImageModal').then((m) => m.CreateImageModal),
+      ),
+    ],
+    row: [
+      launch,
+      modalAction<Image>(
+        'create-volume',
+        msg('Create Volume'),
+        CREATE_VOLUME,
+        () => import('./CreateVolumeModal').then((m) => m.CreateVolumeModal),
+        { allowed: (image) => isActive(image) && isBootable(image) },
+      ),
+      modalAction<Image>(
+        'edit',
+        msg('Edit Image'),
+        [EDIT],
+        () => import('./EditImageModal').then((m) => m.EditImageModal),
+        { allowed: isActive, policyTarget: ownTarget },
+      ),
+      modalAction<Image>(
+        'update-metadata',
+        msg('Update Metadata'),
+        [UPDATE_METADATA],
+        () => import('./ImageMetadataModal').then((m) => m.ImageMetadataModal),
+        { allowed: isActive, policyTarget: ownTarget },
+      ),
+      deleteAction<Image>({ ...remove, label: msg('Delete Image') }),
+    ],
+    batch: [deleteAction<Image[]>({ ...remove, label: msg('Delete Images') })],
+  },
+  details: [
+    overviewTab([
+      field(msg('Name'), (image) => image.name || image.id),
+      field(msg('ID'), (image) => image.id),
+      field(msg('Owner'), (image) => createElement(ProjectName, { id: image.owner })),
+      field(msg('Type'), (image) => t(IMAGE_KIND_LABELS[imageKind(image)])),
+      field(msg('Status'), (image) => {
+        const label = (IMAGE_STATUS_LABELS as Record<string, string>)[image.status];
+        return label ? t(label) : image.status;
+      }),
+      field(msg('Visibility'), (image) => createElement(VisibilityText, { image })),
+      booleanField(msg('Protected'), (image) => image.protected),
+      field(msg('Checksum'), (image) => image.checksum ?? ''),
+      field(msg('Description'), (image) => image.properties['description'] ?? ''),
+      field(msg('Disk Format'), (image) => upper(image.disk_format)),
+      field(msg('Container Format'), (image) => upper(image.container_format)),
+      sizeField(msg('Size'), (image) => image.size, 'B'),
+      sizeField(msg('Virtual Size'), (image) => image.virtual_size, 'B'),
+      sizeField(msg('Min. Disk'), (image) => image.min_disk, 'GB'),
+      sizeField(msg('Min. RAM'), (image) => image.min_ram, 'MB'),
+      field(msg('Tags'), (image) => image.tags.join(', ')),
+      field(msg('Created'), (image) => image.created_at),
+      field(msg('Updated'), (image) => image.updated_at),
+      keyValueField(msg('Custom Properties'), (image) =>
+        Object.fromEntries(Object.entries(image.properties).map(([k, v]) => [k, v ?? ''])),
+      ),
+    ]),
+  ],
+});
