@@ -9,6 +9,7 @@ import { defaultEnforceNewDefaults, defaultLifecycleScale } from './options';
 import type { DemoCloudOptions } from './options';
 import { cinderService } from './services/cinder/index';
 import { glanceService } from './services/glance/index';
+import { heatService } from './services/heat/index';
 import { keystoneService } from './services/keystone/index';
 import { createTokenResolver } from './services/keystone/tokens';
 import { neutronService } from './services/neutron/index';
@@ -27,6 +28,7 @@ export const SERVICES: readonly CloudService[] = [
   neutronService,
   novaService,
   swiftService,
+  heatService,
 ];
 
 declare module 'fastify' {

@@ -347,8 +347,8 @@ const formatIndex = (word: string, path: Array<string | number>): string =>
   `${word}${path.map((p) => `[${pyRepr(p)}]`).join('')}`;
 
 const describe = (error: SchemaError): string => {
-  const schema = pformat(error.schema, 4).split('\n').join('\n    ');
-  const instance = pformat(error.instance, 4).split('\n').join('\n    ');
+  const schema = pformat(error.schema, 0).split('\n').join('\n    ');
+  const instance = pformat(error.instance, 0).split('\n').join('\n    ');
   return `${error.message}\n\nFailed validating ${pyRepr(error.validator)} in ${formatIndex('schema', error.schemaPath)}:\n    ${schema}\n\nOn ${formatIndex('instance', error.instancePath)}:\n    ${instance}`;
 };
 

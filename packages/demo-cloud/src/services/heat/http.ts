@@ -57,8 +57,10 @@ export const heatFaults: FaultHandling = {
     title: TITLES[status] ?? 'Error',
   }),
   notFoundMessage: 'The resource could not be found.',
-  internalErrorMessage: 'The server has either erred or is incapable of performing the requested operation.',
-  malformedBodyMessage: 'The server could not comply with the request since it is either malformed or otherwise incorrect.',
+  internalErrorMessage:
+    'The server has either erred or is incapable of performing the requested operation.',
+  malformedBodyMessage:
+    'The server could not comply with the request since it is either malformed or otherwise incorrect.',
 };
 
 export const heatError = (status: number, type: string, message: string): HeatFault =>
@@ -77,8 +79,7 @@ export const resourceNotFound = (name: string, stack: string): HeatFault =>
 export const invalidTemplate = (message: string): HeatFault =>
   heatError(400, 'StackValidationFailed', message);
 
-export const badRequest = (message: string): HeatFault =>
-  heatError(400, 'HTTPBadRequest', message);
+export const badRequest = (message: string): HeatFault => heatError(400, 'HTTPBadRequest', message);
 
 export type Json = Record<string, unknown>;
 

@@ -4,14 +4,7 @@ import type { Json } from './http';
 
 /** Heat's actions and statuses: a stack or resource is in `<action>_<status>`. */
 export type HeatAction =
-  | 'INIT'
-  | 'CREATE'
-  | 'DELETE'
-  | 'UPDATE'
-  | 'ROLLBACK'
-  | 'SUSPEND'
-  | 'RESUME'
-  | 'CHECK';
+  'INIT' | 'CREATE' | 'DELETE' | 'UPDATE' | 'ROLLBACK' | 'SUSPEND' | 'RESUME' | 'CHECK';
 export type HeatStatus = 'IN_PROGRESS' | 'COMPLETE' | 'FAILED';
 
 export interface StackDoc {
@@ -35,7 +28,6 @@ export interface StackDoc {
   updated_at: string | null;
   deleted_at: string | null;
   readonly stack_user_project_id: string;
-  /** Set while the stack is gone (kept a moment so a poll can see DELETE_COMPLETE? no: removed). */
   readonly parent: string | null;
 }
 
@@ -56,6 +48,8 @@ export interface ResourceDoc {
   properties: Json;
   attributes: Json;
   metadata: Json;
+  /** Adopted through `external_id`: the stack never deletes it. */
+  external?: boolean;
   /** Creation order, for ordered deletion. */
   created_seq: number;
   readonly created_at: string;

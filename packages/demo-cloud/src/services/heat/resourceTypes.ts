@@ -2,14 +2,33 @@ import { randomInt } from 'node:crypto';
 import { uuid } from '../../core/ids';
 import type { CloudContext } from '../../core/service';
 import { createBootVolume, deleteVolume, getVolume } from '../cinder/internal';
+import { findServer } from '../nova/internal';
 import {
+  attachVolumeFromStack,
+  createKeypairFromStack,
+  createServerFromStack,
+  deleteKeypairFromStack,
+  deleteServerFromStack,
+  detachVolumeFromStack,
+} from '../nova/stackServers';
+import {
+  addRouterInterfaceFor,
+  createFloatingIpFor,
   createNetworkFor,
+  createPortFor,
+  createRouterFor,
+  deleteFloatingIpById,
+  deletePortById,
+  deleteRouterById,
+  removeRouterInterfaceFor,
   createSecurityGroupFor,
   createSubnetFor,
   deleteNetworkById,
   deleteSecurityGroupById,
   deleteSubnetById,
   getNetwork,
+  getSubnet,
+  portsOfDevice,
 } from '../neutron/internal';
 import type { SecurityGroupRuleSpec } from '../neutron/internal';
 import { isObject } from './http';
@@ -77,7 +96,9 @@ export const physicalName = (stackName: string, name: string): string => {
 
 const nameOr = (request: CreateRequest): string => {
   const given = request.properties['name'];
-  return typeof given === 'string' && given !== '' ? given : physicalName(request.stackName, request.name);
+  return typeof given === 'string' && given !== ''
+    ? given
+    : physicalName(request.stackName, request.name);
 };
 
 const CLASSES: Readonly<Record<string, string>> = {
@@ -102,15 +123,18 @@ const randomString: ResourcePlugin = {
     },
     character_classes: {
       type: 'list',
-      description: 'A list of character class and their constraints to generate the random string from.',
+      description:
+        'A list of character class and their constraints to generate the random string from.',
     },
     character_sequences: {
       type: 'list',
-      description: 'A list of character sequences and their constraints to generate the random string from.',
+      description:
+        'A list of character sequences and their constraints to generate the random string from.',
     },
     salt: {
       type: 'string',
-      description: 'Value which can be set or changed on stack update to trigger the resource for replacement with a new random string.',
+      description:
+        'Value which can be set or changed on stack update to trigger the resource for replacement with a new random string.',
       update_allowed: true,
     },
   },
@@ -127,7 +151,8 @@ const randomString: ResourcePlugin = {
     if (Array.isArray(classes)) {
       for (const c of classes) {
         if (!isObject(c)) continue;
-        const set = CLASSES[String(c['class'] ?? 'lettersdigits')] ?? CLASSES['lettersdigits'] ?? '';
+        const set =
+          CLASSES[String(c['class'] ?? 'lettersdigits')] ?? CLASSES['lettersdigits'] ?? '';
         pool += set;
         for (let i = 0; i < Number(c['min'] ?? 1); i++) chars.push(pick(set));
       }
@@ -143,14 +168,19 @@ const randomString: ResourcePlugin = {
     if (typeof request.properties['sequence'] === 'string') pool = request.properties['sequence'];
     if (pool === '') pool = CLASSES['lettersdigits'] ?? '';
     if (chars.length > length) {
-      throw new Error('Length property cannot be smaller than combined character class and character sequence minimums');
+      throw new Error(
+        'Length property cannot be smaller than combined character class and character sequence minimums',
+      );
     }
     while (chars.length < length) chars.push(pick(pool));
     for (let i = chars.length - 1; i > 0; i--) {
       const j = randomInt(i + 1);
       [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
     }
-    return { physicalId: physicalName(request.stackName, request.name), attributes: { value: chars.join('') } };
+    return {
+      physicalId: physicalName(request.stackName, request.name),
+      attributes: { value: chars.join('') },
+    };
   },
   delete: () => undefined,
 };
@@ -172,30 +202,59 @@ const waitSecs = (props: Json, action: 'create' | 'delete'): number => {
 const testResource: ResourcePlugin = {
   description: 'A resource which stores the string value that was provided.',
   properties: {
-    value: { type: 'string', description: 'The input string to be stored.', default: 'test_string', update_allowed: true },
+    value: {
+      type: 'string',
+      description: 'The input string to be stored.',
+      default: 'test_string',
+      update_allowed: true,
+    },
     fail: {
       type: 'boolean',
-      description: 'Value which can be set to fail the resource operation to test failure scenarios.',
+      description:
+        'Value which can be set to fail the resource operation to test failure scenarios.',
       default: false,
       update_allowed: true,
     },
     client_name: { type: 'string', description: 'Client to poll.', default: '' },
     entity_name: { type: 'string', description: 'Client entity to poll.', default: '' },
-    update_replace: { type: 'boolean', description: 'Value to force resource replacement.', default: false },
-    update_replace_value: { type: 'string', description: 'Some value that can be changed to force replacement.' },
-    wait_secs: { type: 'number', description: 'Seconds to wait after an action (-1 is infinite).', default: 0 },
+    update_replace: {
+      type: 'boolean',
+      description: 'Value to force resource replacement.',
+      default: false,
+    },
+    update_replace_value: {
+      type: 'string',
+      description: 'Some value that can be changed to force replacement.',
+    },
+    wait_secs: {
+      type: 'number',
+      description: 'Seconds to wait after an action (-1 is infinite).',
+      default: 0,
+    },
     action_wait_secs: { type: 'map', description: 'Options for simulating waiting.' },
-    attr_wait_secs: { type: 'number', description: 'Number value for timeout during resolving output value.', default: 0 },
-    constraint_prop_secs: { type: 'number', description: 'Number value for delay during resolve constraint.', default: 0 },
+    attr_wait_secs: {
+      type: 'number',
+      description: 'Number value for timeout during resolving output value.',
+      default: 0,
+    },
+    constraint_prop_secs: {
+      type: 'number',
+      description: 'Number value for delay during resolve constraint.',
+      default: 0,
+    },
   },
-  attributes: { output: 'The string that was stored. This value is also available by referencing the resource.' },
+  attributes: {
+    output: 'The string that was stored. This value is also available by referencing the resource.',
+  },
   create: (_ctx, request) => {
     if (request.properties['fail'] === true) throw new Error('Test Resource failed test_resource');
     const value = String(request.properties['value'] ?? 'test_string');
     return {
       physicalId: request.name,
       attributes: { output: value },
-      waitMs: waitSecs(request.properties, 'create') || Number(request.properties['wait_secs'] ?? 0) * 1000,
+      waitMs:
+        waitSecs(request.properties, 'create') ||
+        Number(request.properties['wait_secs'] ?? 0) * 1000,
     };
   },
   delete: () => undefined,
@@ -205,16 +264,56 @@ const testResource: ResourcePlugin = {
 const neutronNet: ResourcePlugin = {
   description: 'A resource for managing Neutron net.',
   properties: {
-    name: { type: 'string', description: 'A string specifying a symbolic name for the network, which is not required to be unique.', update_allowed: true },
-    value_specs: { type: 'map', description: 'Extra parameters to include in the request.', default: {}, update_allowed: true },
-    admin_state_up: { type: 'boolean', description: 'A boolean value specifying the administrative status of the network.', default: true, update_allowed: true },
+    name: {
+      type: 'string',
+      description:
+        'A string specifying a symbolic name for the network, which is not required to be unique.',
+      update_allowed: true,
+    },
+    value_specs: {
+      type: 'map',
+      description: 'Extra parameters to include in the request.',
+      default: {},
+      update_allowed: true,
+    },
+    admin_state_up: {
+      type: 'boolean',
+      description: 'A boolean value specifying the administrative status of the network.',
+      default: true,
+      update_allowed: true,
+    },
     tenant_id: { type: 'string', description: 'The ID of the tenant which will own the network.' },
-    shared: { type: 'boolean', description: 'Whether this network should be shared across all tenants.', default: false, update_allowed: true },
-    dhcp_agent_ids: { type: 'list', description: 'The IDs of the DHCP agent to schedule the network.', update_allowed: true },
-    port_security_enabled: { type: 'boolean', description: 'Flag to enable/disable port security on the network.', update_allowed: true },
-    qos_policy: { type: 'string', description: 'The name or ID of QoS policy to attach to this network.', update_allowed: true },
-    dns_domain: { type: 'string', description: 'DNS domain associated with this network.', update_allowed: true },
-    tags: { type: 'list', description: 'The tags to be added to the network.', update_allowed: true },
+    shared: {
+      type: 'boolean',
+      description: 'Whether this network should be shared across all tenants.',
+      default: false,
+      update_allowed: true,
+    },
+    dhcp_agent_ids: {
+      type: 'list',
+      description: 'The IDs of the DHCP agent to schedule the network.',
+      update_allowed: true,
+    },
+    port_security_enabled: {
+      type: 'boolean',
+      description: 'Flag to enable/disable port security on the network.',
+      update_allowed: true,
+    },
+    qos_policy: {
+      type: 'string',
+      description: 'The name or ID of QoS policy to attach to this network.',
+      update_allowed: true,
+    },
+    dns_domain: {
+      type: 'string',
+      description: 'DNS domain associated with this network.',
+      update_allowed: true,
+    },
+    tags: {
+      type: 'list',
+      description: 'The tags to be added to the network.',
+      update_allowed: true,
+    },
   },
   attributes: {
     status: 'The status of the network.',
@@ -238,7 +337,13 @@ const neutronNet: ResourcePlugin = {
     });
     return {
       physicalId: net.id,
-      attributes: { name: net.name, status: 'ACTIVE', tenant_id: net.project_id, admin_state_up: true, mtu: 1450 },
+      attributes: {
+        name: net.name,
+        status: 'ACTIVE',
+        tenant_id: net.project_id,
+        admin_state_up: true,
+        mtu: 1450,
+      },
     };
   },
   liveAttributes: (ctx, r) => {
@@ -256,34 +361,69 @@ const neutronSubnet: ResourcePlugin = {
     ip_version: { type: 'integer', description: 'The IP version, which is 4 or 6.', default: 4 },
     name: { type: 'string', description: 'The name of the subnet.', update_allowed: true },
     gateway_ip: { type: 'string', description: 'The gateway IP address.', update_allowed: true },
-    enable_dhcp: { type: 'boolean', description: 'Set to true if DHCP is enabled and false if DHCP is disabled.', default: true, update_allowed: true },
-    dns_nameservers: { type: 'list', description: 'A specified set of DNS name servers to be used.', default: [], update_allowed: true },
-    allocation_pools: { type: 'list', description: 'The start and end addresses for the allocation pools.', update_allowed: true },
-    host_routes: { type: 'list', description: 'A list of host route dictionaries for the subnet.', update_allowed: true },
+    enable_dhcp: {
+      type: 'boolean',
+      description: 'Set to true if DHCP is enabled and false if DHCP is disabled.',
+      default: true,
+      update_allowed: true,
+    },
+    dns_nameservers: {
+      type: 'list',
+      description: 'A specified set of DNS name servers to be used.',
+      default: [],
+      update_allowed: true,
+    },
+    allocation_pools: {
+      type: 'list',
+      description: 'The start and end addresses for the allocation pools.',
+      update_allowed: true,
+    },
+    host_routes: {
+      type: 'list',
+      description: 'A list of host route dictionaries for the subnet.',
+      update_allowed: true,
+    },
     subnetpool: { type: 'string', description: 'The name or ID of the subnet pool.' },
-    prefixlen: { type: 'integer', description: 'Prefix length for subnet allocation from subnet pool.' },
+    prefixlen: {
+      type: 'integer',
+      description: 'Prefix length for subnet allocation from subnet pool.',
+    },
     ipv6_address_mode: { type: 'string', description: 'IPv6 address mode.' },
     ipv6_ra_mode: { type: 'string', description: 'IPv6 RA (Router Advertisement) mode.' },
-    value_specs: { type: 'map', description: 'Extra parameters to include in the request.', default: {}, update_allowed: true },
+    value_specs: {
+      type: 'map',
+      description: 'Extra parameters to include in the request.',
+      default: {},
+      update_allowed: true,
+    },
     tenant_id: { type: 'string', description: 'The ID of the tenant who owns the network.' },
-    tags: { type: 'list', description: 'The tags to be added to the subnet.', update_allowed: true },
+    tags: {
+      type: 'list',
+      description: 'The tags to be added to the subnet.',
+      update_allowed: true,
+    },
   },
   attributes: {
     name: 'Friendly name of the subnet.',
     network_id: 'Parent network of the subnet.',
     tenant_id: 'Tenant owning the subnet.',
     allocation_pools: 'Ip allocation pools and their ranges.',
-    gateway_ip: 'Ip of the subnet\'s gateway.',
+    gateway_ip: "Ip of the subnet's gateway.",
     host_routes: 'Additional routes for this subnet.',
     ip_version: 'Ip version for the subnet.',
     cidr: 'CIDR block notation for this subnet.',
     dns_nameservers: 'List of dns nameservers.',
-    enable_dhcp: '\'true\' if DHCP is enabled for this subnet; \'false\' otherwise.',
+    enable_dhcp: "'true' if DHCP is enabled for this subnet; 'false' otherwise.",
     show: 'Detailed information about resource.',
   },
   create: (ctx, request) => {
     const cidr = request.properties['cidr'];
-    if (typeof cidr !== 'string') throw new Error('Property error: resources.' + request.name + '.properties: cidr must be specified when subnetpool is not');
+    if (typeof cidr !== 'string')
+      throw new Error(
+        'Property error: resources.' +
+          request.name +
+          '.properties: cidr must be specified when subnetpool is not',
+      );
     const gateway = request.properties['gateway_ip'];
     const subnet = createSubnetFor(ctx, {
       projectId: request.projectId,
@@ -293,7 +433,9 @@ const neutronSubnet: ResourcePlugin = {
       ipVersion: request.properties['ip_version'] === 6 ? 6 : 4,
       ...(typeof gateway === 'string' ? { gatewayIp: gateway === '' ? null : gateway } : {}),
       enableDhcp: request.properties['enable_dhcp'] !== false,
-      dnsNameservers: Array.isArray(request.properties['dns_nameservers']) ? request.properties['dns_nameservers'].map(String) : [],
+      dnsNameservers: Array.isArray(request.properties['dns_nameservers'])
+        ? request.properties['dns_nameservers'].map(String)
+        : [],
     });
     return {
       physicalId: subnet.id,
@@ -308,18 +450,60 @@ const neutronSubnet: ResourcePlugin = {
       },
     };
   },
+  liveAttributes: (ctx, r) => {
+    const sub = getSubnet(ctx, r.physical_resource_id);
+    if (!sub) return {};
+    return {
+      name: sub.name,
+      network_id: sub.network_id,
+      tenant_id: sub.project_id,
+      cidr: sub.cidr,
+      gateway_ip: sub.gateway_ip,
+      ip_version: sub.ip_version,
+      enable_dhcp: sub.enable_dhcp,
+      allocation_pools: sub.allocation_pools,
+      dns_nameservers: sub.dns_nameservers,
+    };
+  },
   delete: (ctx, r) => deleteSubnetById(ctx, r.physical_resource_id),
 };
 
-const RULE_KEYS = ['direction', 'ethertype', 'protocol', 'port_range_min', 'port_range_max', 'remote_ip_prefix', 'remote_mode', 'remote_group_id'];
+const RULE_KEYS = [
+  'direction',
+  'ethertype',
+  'protocol',
+  'port_range_min',
+  'port_range_max',
+  'remote_ip_prefix',
+  'remote_mode',
+  'remote_group_id',
+];
 
 const securityGroup: ResourcePlugin = {
   description: 'A resource for managing Neutron security groups.',
   properties: {
-    name: { type: 'string', description: 'A string specifying a symbolic name for the security group, which is not required to be unique.', update_allowed: true },
-    description: { type: 'string', description: 'Description of the security group.', update_allowed: true },
-    rules: { type: 'list', description: 'List of security group rules.', default: [], update_allowed: true },
-    tags: { type: 'list', description: 'The tags to be added to the security group.', update_allowed: true },
+    name: {
+      type: 'string',
+      description:
+        'A string specifying a symbolic name for the security group, which is not required to be unique.',
+      update_allowed: true,
+    },
+    description: {
+      type: 'string',
+      description: 'Description of the security group.',
+      update_allowed: true,
+    },
+    rules: {
+      type: 'list',
+      description: 'List of security group rules.',
+      default: [],
+      update_allowed: true,
+    },
+    tags: {
+      type: 'list',
+      description: 'The tags to be added to the security group.',
+      update_allowed: true,
+    },
   },
   attributes: { show: 'Detailed information about resource.' },
   create: (ctx, request) => {
@@ -328,7 +512,10 @@ const securityGroup: ResourcePlugin = {
     for (const r of Array.isArray(given) ? given : []) {
       if (!isObject(r)) continue;
       for (const k of Object.keys(r)) {
-        if (!RULE_KEYS.includes(k)) throw new Error(`Property error: resources.${request.name}.properties.rules: Unknown Property ${k}`);
+        if (!RULE_KEYS.includes(k))
+          throw new Error(
+            `Property error: resources.${request.name}.properties.rules: Unknown Property ${k}`,
+          );
       }
       const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
       rules.push({
@@ -347,7 +534,10 @@ const securityGroup: ResourcePlugin = {
       description: typeof description === 'string' ? description : '',
       rules,
     });
-    return { physicalId: group.id, attributes: { show: { id: group.id, name: group.name, description: group.description } } };
+    return {
+      physicalId: group.id,
+      attributes: { show: { id: group.id, name: group.name, description: group.description } },
+    };
   },
   delete: (ctx, r) => deleteSecurityGroupById(ctx, r.physical_resource_id),
 };
@@ -356,16 +546,50 @@ const cinderVolume: ResourcePlugin = {
   description: 'A resource that implements Cinder volumes.',
   properties: {
     size: { type: 'integer', description: 'The size of the volume in GB.', update_allowed: true },
-    name: { type: 'string', description: 'A name used to distinguish the volume.', update_allowed: true },
-    description: { type: 'string', description: 'A description of the volume.', update_allowed: true },
-    image: { type: 'string', description: 'If specified, the name or ID of the image to create the volume from.' },
-    volume_type: { type: 'string', description: 'If specified, the type of volume to use, mapping to a specific backend.', update_allowed: true },
-    availability_zone: { type: 'string', description: 'The availability zone in which the volume will be created.' },
-    snapshot_id: { type: 'string', description: 'If specified, the snapshot to create the volume from.' },
+    name: {
+      type: 'string',
+      description: 'A name used to distinguish the volume.',
+      update_allowed: true,
+    },
+    description: {
+      type: 'string',
+      description: 'A description of the volume.',
+      update_allowed: true,
+    },
+    image: {
+      type: 'string',
+      description: 'If specified, the name or ID of the image to create the volume from.',
+    },
+    volume_type: {
+      type: 'string',
+      description: 'If specified, the type of volume to use, mapping to a specific backend.',
+      update_allowed: true,
+    },
+    availability_zone: {
+      type: 'string',
+      description: 'The availability zone in which the volume will be created.',
+    },
+    snapshot_id: {
+      type: 'string',
+      description: 'If specified, the snapshot to create the volume from.',
+    },
     source_volid: { type: 'string', description: 'If specified, the volume to use as source.' },
-    metadata: { type: 'map', description: 'Key/value pairs to associate with the volume.', default: {}, update_allowed: true },
-    read_only: { type: 'boolean', description: 'Enables or disables read-only access mode of volume.', update_allowed: true },
-    multiattach: { type: 'boolean', description: 'Whether allow the volume to be attached more than once.', update_allowed: true },
+    metadata: {
+      type: 'map',
+      description: 'Key/value pairs to associate with the volume.',
+      default: {},
+      update_allowed: true,
+    },
+    read_only: {
+      type: 'boolean',
+      description: 'Enables or disables read-only access mode of volume.',
+      update_allowed: true,
+    },
+    multiattach: {
+      type: 'boolean',
+      description: 'Whether allow the volume to be attached more than once.',
+      update_allowed: true,
+    },
   },
   attributes: {
     status: 'The current status of the volume.',
@@ -427,7 +651,500 @@ const cinderVolume: ResourcePlugin = {
   deleteWaitMs: () => 500,
 };
 
+const serverAddresses = (ctx: CloudContext, serverId: string): Json => {
+  const networks: Record<string, string[]> = {};
+  const addresses: Record<string, Json[]> = {};
+  for (const port of portsOfDevice(ctx, serverId)) {
+    const ips = port.fixed_ips.map((f) => f.ip_address);
+    networks[port.network_name] = [...(networks[port.network_name] ?? []), ...ips];
+    addresses[port.network_name] = [
+      ...(addresses[port.network_name] ?? []),
+      ...port.fixed_ips.map((f) => ({
+        addr: f.ip_address,
+        version: f.ip_version,
+        'OS-EXT-IPS:type': 'fixed',
+        'OS-EXT-IPS-MAC:mac_addr': port.mac_address,
+        port: port.id,
+      })),
+    ];
+  }
+  const first =
+    Object.values(networks)
+      .flat()
+      .find((ip) => !ip.includes(':')) ?? '';
+  return { networks, addresses, first_address: first };
+};
+
+const novaServer: ResourcePlugin = {
+  description: 'A resource for managing Nova instances.',
+  properties: {
+    name: { type: 'string', description: 'Server name.', update_allowed: true },
+    image: {
+      type: 'string',
+      description: 'The ID or name of the image to boot with.',
+      update_allowed: true,
+    },
+    flavor: {
+      type: 'string',
+      description: 'The ID or name of the flavor to boot onto.',
+      required: true,
+      update_allowed: true,
+    },
+    key_name: { type: 'string', description: 'Name of keypair to inject into the server.' },
+    admin_pass: {
+      type: 'string',
+      description: 'The administrator password for the server.',
+      update_allowed: true,
+    },
+    availability_zone: {
+      type: 'string',
+      description: 'Name of the availability zone for server placement.',
+    },
+    security_groups: {
+      type: 'list',
+      description: 'List of security group names or IDs.',
+      default: [],
+    },
+    networks: {
+      type: 'list',
+      description: 'An ordered list of nics to be added to this server.',
+      update_allowed: true,
+    },
+    metadata: {
+      type: 'map',
+      description: 'Arbitrary key/value metadata to store for this server.',
+      update_allowed: true,
+    },
+    user_data: {
+      type: 'string',
+      description: 'User data script to be executed by cloud-init.',
+      default: '',
+      update_allowed: true,
+    },
+    user_data_format: {
+      type: 'string',
+      description: 'How the user_data should be formatted for the server.',
+      default: 'HEAT_CFNTOOLS',
+    },
+    config_drive: { type: 'boolean', description: 'If True, enable config drive on the server.' },
+    block_device_mapping_v2: {
+      type: 'list',
+      description: 'Block device mappings v2 for this server.',
+    },
+    scheduler_hints: {
+      type: 'map',
+      description: 'Arbitrary key-value pairs specified by the client to help boot a server.',
+    },
+    software_config_transport: {
+      type: 'string',
+      description:
+        'How the server should receive the metadata required for software configuration.',
+      default: 'POLL_SERVER_CFN',
+    },
+  },
+  attributes: {
+    name: 'Name of the server.',
+    addresses: 'A dict of all network addresses with corresponding port_id and subnets.',
+    networks:
+      'A dict of assigned network addresses of the form: {"public": [ip1, ip2...], "private": [ip3, ip4], ...}.',
+    first_address: 'Convenience attribute to fetch the first assigned network address.',
+    instance_name: 'AWS compatible instance name.',
+    accessIPv4: 'The manually assigned alternative public IPv4 address of the server.',
+    accessIPv6: 'The manually assigned alternative public IPv6 address of the server.',
+    console_urls: "URLs of server's consoles.",
+    os_collect_config: "The os-collect-config configuration for the server's local agent.",
+  },
+  create: (ctx, request) => {
+    const p = request.properties;
+    if (typeof p['image'] !== 'string') {
+      throw new Error(
+        'Neither image nor bootable volume is specified for instance ' + request.name,
+      );
+    }
+    const nets = Array.isArray(p['networks']) ? p['networks'].filter(isObject) : [];
+    const created = createServerFromStack(ctx, {
+      projectId: request.projectId,
+      userId: request.userId,
+      name: nameOr(request),
+      flavor: String(p['flavor']),
+      image: p['image'],
+      keyName: typeof p['key_name'] === 'string' ? p['key_name'] : null,
+      networks: nets.map((n) => ({
+        ...(typeof n['network'] === 'string' ? { network: n['network'] } : {}),
+        ...(typeof n['port'] === 'string' ? { port: n['port'] } : {}),
+        ...(typeof n['fixed_ip'] === 'string' ? { fixedIp: n['fixed_ip'] } : {}),
+      })),
+      securityGroups: Array.isArray(p['security_groups']) ? p['security_groups'].map(String) : [],
+      metadata: isObject(p['metadata'])
+        ? Object.fromEntries(Object.entries(p['metadata']).map(([k, v]) => [k, String(v)]))
+        : {},
+      userData:
+        typeof p['user_data'] === 'string' && p['user_data'] !== ''
+          ? Buffer.from(p['user_data']).toString('base64')
+          : null,
+      availabilityZone: typeof p['availability_zone'] === 'string' ? p['availability_zone'] : null,
+    });
+    return { physicalId: created.id, attributes: { name: nameOr(request) }, waitMs: 3000 };
+  },
+  checkCreate: (ctx, r) => {
+    const status = findServer(ctx, r.physical_resource_id)?.status;
+    if (status === 'ACTIVE') return true;
+    if (status === 'ERROR') {
+      return 'Went to status ERROR due to "Message: No valid host was found. There are not enough hosts available., Code: 500"';
+    }
+    if (status === undefined) return 'The server has been deleted.';
+    return false;
+  },
+  liveAttributes: (ctx, r) => {
+    const server = findServer(ctx, r.physical_resource_id);
+    if (!server) return {};
+    return { name: server.name, ...serverAddresses(ctx, server.id) };
+  },
+  delete: (ctx, r) => deleteServerFromStack(ctx, r.physical_resource_id),
+  checkDelete: (ctx, r) => findServer(ctx, r.physical_resource_id) === null,
+  deleteWaitMs: () => 1000,
+};
+
+const novaKeyPair: ResourcePlugin = {
+  description: 'A resource for creating Nova key pairs.',
+  properties: {
+    name: { type: 'string', description: 'The name of the key pair.', required: true },
+    save_private_key: {
+      type: 'boolean',
+      description: 'True if the system should remember a generated private key; False otherwise.',
+      default: false,
+    },
+    public_key: {
+      type: 'string',
+      description:
+        'The optional public key. This allows users to supply the public key from a pre-existing key pair.',
+    },
+    type: { type: 'string', description: 'Keypair type.' },
+    user: { type: 'string', description: 'ID or name of user to whom to add key-pair.' },
+  },
+  attributes: {
+    private_key: 'The private key if it has been saved.',
+    public_key: 'The public key.',
+  },
+  create: (ctx, request) => {
+    const publicKey = request.properties['public_key'];
+    const created = createKeypairFromStack(ctx, {
+      userId: request.userId,
+      name: String(request.properties['name']),
+      ...(typeof publicKey === 'string' ? { publicKey } : {}),
+    });
+    return {
+      physicalId: created.name,
+      attributes: {
+        public_key: created.public_key,
+        private_key: request.properties['save_private_key'] === true ? created.private_key : '',
+        // Key pairs are the user's: the delete needs to know whose.
+        user_id: request.userId,
+      },
+    };
+  },
+  delete: (ctx, r) => {
+    const userId = String(r.attributes['user_id'] ?? '');
+    deleteKeypairFromStack(ctx, userId, r.physical_resource_id);
+  },
+};
+
+const strProp = (p: Json, key: string): string | undefined =>
+  typeof p[key] === 'string' && p[key] !== '' ? p[key] : undefined;
+
+const neutronRouter: ResourcePlugin = {
+  description: 'A resource that implements Neutron router.',
+  properties: {
+    name: { type: 'string', description: 'The name of the router.', update_allowed: true },
+    external_gateway_info: {
+      type: 'map',
+      description: 'External network gateway configuration for a router.',
+      update_allowed: true,
+    },
+    value_specs: {
+      type: 'map',
+      description: 'Extra parameters to include in the creation request.',
+      default: {},
+      update_allowed: true,
+    },
+    admin_state_up: {
+      type: 'boolean',
+      description: 'The administrative state of the router.',
+      default: true,
+      update_allowed: true,
+    },
+    l3_agent_ids: { type: 'list', description: 'ID list of the L3 agent.', update_allowed: true },
+    distributed: {
+      type: 'boolean',
+      description: 'Indicates whether or not to create a distributed router.',
+    },
+    ha: {
+      type: 'boolean',
+      description: 'Indicates whether or not to create a highly available router.',
+    },
+    tags: {
+      type: 'list',
+      description: 'The tags to be added to the router.',
+      update_allowed: true,
+    },
+  },
+  attributes: {
+    status: 'The status of the router.',
+    external_gateway_info: 'Gateway network for the router.',
+    name: 'Friendly name of the router.',
+    admin_state_up: 'Administrative state of the router.',
+    tenant_id: 'Tenant owning the router.',
+  },
+  create: (ctx, request) => {
+    const gw = request.properties['external_gateway_info'];
+    const network = isObject(gw) ? strProp(gw, 'network') : undefined;
+    const router = createRouterFor(ctx, {
+      projectId: request.projectId,
+      name: nameOr(request),
+      ...(network ? { externalNetwork: network } : {}),
+      adminStateUp: request.properties['admin_state_up'] !== false,
+    });
+    return {
+      physicalId: router.id,
+      attributes: {
+        status: 'ACTIVE',
+        name: router.name,
+        admin_state_up: request.properties['admin_state_up'] !== false,
+        tenant_id: request.projectId,
+        external_gateway_info: router.external_gateway_network
+          ? { network_id: router.external_gateway_network, enable_snat: true }
+          : null,
+      },
+    };
+  },
+  delete: (ctx, r) => deleteRouterById(ctx, r.physical_resource_id),
+};
+
+const routerInterface: ResourcePlugin = {
+  description: 'A resource for managing Neutron router interfaces.',
+  properties: {
+    router: { type: 'string', description: 'The router.', required: true },
+    subnet: {
+      type: 'string',
+      description: 'The subnet, either subnet or port should be specified.',
+    },
+    port: { type: 'string', description: 'The port, either subnet or port should be specified.' },
+  },
+  attributes: {},
+  create: (ctx, request) => {
+    const subnet = strProp(request.properties, 'subnet');
+    if (!subnet)
+      throw new Error('At least one of the following properties must be specified: subnet, port.');
+    const router = String(request.properties['router']);
+    const portId = addRouterInterfaceFor(ctx, {
+      projectId: request.projectId,
+      routerId: router,
+      subnetId: subnet,
+    });
+    // heat's id of an interface: `<router id>:subnet_id=<subnet id>`; the port is kept to remove it.
+    return { physicalId: `${router}:subnet_id=${subnet}`, attributes: { port_id: portId } };
+  },
+  delete: (ctx, r) => removeRouterInterfaceFor(ctx, String(r.attributes['port_id'] ?? '')),
+};
+
+const neutronPort: ResourcePlugin = {
+  description: 'A resource for managing Neutron ports.',
+  properties: {
+    network: { type: 'string', description: 'Network this port belongs to.', required: true },
+    name: { type: 'string', description: 'A symbolic name for this port.', update_allowed: true },
+    fixed_ips: { type: 'list', description: 'Desired IPs for this port.', update_allowed: true },
+    security_groups: {
+      type: 'list',
+      description: 'Security group IDs to associate with this port.',
+      update_allowed: true,
+    },
+    admin_state_up: {
+      type: 'boolean',
+      description: 'The administrative state of this port.',
+      default: true,
+      update_allowed: true,
+    },
+    mac_address: { type: 'string', description: 'MAC address to give to this port.' },
+    device_id: { type: 'string', description: 'Device ID of this port.', update_allowed: true },
+    device_owner: {
+      type: 'string',
+      description: 'Name of the network owning the port.',
+      update_allowed: true,
+    },
+    'binding:vnic_type': {
+      type: 'string',
+      description: 'The vnic type to be bound on the neutron port.',
+      default: 'normal',
+      update_allowed: true,
+    },
+    port_security_enabled: {
+      type: 'boolean',
+      description: 'Flag to enable/disable port security on the port.',
+      update_allowed: true,
+    },
+    allowed_address_pairs: {
+      type: 'list',
+      description: 'Additional MAC/IP address pairs allowed to pass through the port.',
+      update_allowed: true,
+    },
+    value_specs: {
+      type: 'map',
+      description: 'Extra parameters to include in the request.',
+      default: {},
+      update_allowed: true,
+    },
+    tags: { type: 'list', description: 'The tags to be added to the port.', update_allowed: true },
+  },
+  attributes: {
+    admin_state_up: 'The administrative state of this port.',
+    device_id: 'Unique identifier for the device.',
+    device_owner: 'Name of the network owning the port.',
+    fixed_ips: 'Fixed IP addresses.',
+    mac_address: 'MAC address of the port.',
+    name: 'Friendly name of the port.',
+    network_id: 'Unique identifier for the network owning the port.',
+    security_groups: 'A list of security groups for the port.',
+    status: 'The status of the port.',
+    tenant_id: 'Tenant owning the port.',
+  },
+  create: (ctx, request) => {
+    const p = request.properties;
+    const fixed = Array.isArray(p['fixed_ips'])
+      ? p['fixed_ips'].filter(isObject).map((f) => ({
+          ...((strProp(f, 'subnet') ?? strProp(f, 'subnet_id'))
+            ? { subnet_id: strProp(f, 'subnet') ?? strProp(f, 'subnet_id') }
+            : {}),
+          ...(strProp(f, 'ip_address') ? { ip_address: strProp(f, 'ip_address') } : {}),
+        }))
+      : [];
+    const port = createPortFor(ctx, {
+      projectId: request.projectId,
+      network: String(p['network']),
+      name: nameOr(request),
+      fixedIps: fixed,
+      securityGroups: Array.isArray(p['security_groups']) ? p['security_groups'].map(String) : [],
+    });
+    return {
+      physicalId: port.id,
+      attributes: {
+        admin_state_up: port.admin_state_up,
+        device_id: port.device_id,
+        device_owner: port.device_owner,
+        fixed_ips: port.fixed_ips.map((f) => ({
+          subnet_id: f.subnet_id,
+          ip_address: f.ip_address,
+        })),
+        mac_address: port.mac_address,
+        name: port.name,
+        network_id: port.network_id,
+        security_groups: port.security_groups,
+        status: port.status,
+        tenant_id: port.project_id,
+      },
+    };
+  },
+  delete: (ctx, r) => deletePortById(ctx, r.physical_resource_id),
+};
+
+const floatingIp: ResourcePlugin = {
+  description: 'A resource for managing Neutron floating ips.',
+  properties: {
+    floating_network: {
+      type: 'string',
+      description: 'Network to allocate floating IP from.',
+      required: true,
+    },
+    port_id: {
+      type: 'string',
+      description:
+        'ID of an existing port with at least one IP address to associate with this floating IP.',
+      update_allowed: true,
+    },
+    fixed_ip_address: {
+      type: 'string',
+      description: 'IP address to use if the port has multiple addresses.',
+      update_allowed: true,
+    },
+    floating_ip_address: { type: 'string', description: 'IP address of the floating IP.' },
+    value_specs: {
+      type: 'map',
+      description: 'Extra parameters to include in the request.',
+      default: {},
+    },
+    dns_name: { type: 'string', description: 'DNS name associated with floating ip.' },
+    dns_domain: { type: 'string', description: 'DNS domain associated with floating ip.' },
+  },
+  attributes: {
+    floating_ip_address: 'The allocated address of this IP.',
+    floating_network_id: 'ID of the network in which this IP is allocated.',
+    port_id: 'ID of the port associated with this IP.',
+    fixed_ip_address: 'IP address of the associated port, if specified.',
+    router_id: 'ID of the router used as gateway, set when associated with a port.',
+  },
+  create: (ctx, request) => {
+    const portId = strProp(request.properties, 'port_id');
+    const fixedIp = strProp(request.properties, 'fixed_ip_address');
+    const fip = createFloatingIpFor(ctx, {
+      projectId: request.projectId,
+      floatingNetwork: String(request.properties['floating_network']),
+      ...(portId ? { portId } : {}),
+      ...(fixedIp ? { fixedIp } : {}),
+    });
+    return {
+      physicalId: fip.id,
+      attributes: { floating_ip_address: fip.floating_ip_address, port_id: portId ?? null },
+    };
+  },
+  delete: (ctx, r) => deleteFloatingIpById(ctx, r.physical_resource_id),
+};
+
+const volumeAttachment: ResourcePlugin = {
+  description: 'Resource for associating volume to instance.',
+  properties: {
+    instance_uuid: {
+      type: 'string',
+      description: 'The ID of the server to which the volume attaches.',
+      required: true,
+      update_allowed: true,
+    },
+    volume_id: {
+      type: 'string',
+      description: 'The ID of the volume to be attached.',
+      required: true,
+      update_allowed: true,
+    },
+    mountpoint: {
+      type: 'string',
+      description: 'The location where the volume is exposed on the instance.',
+      update_allowed: true,
+    },
+  },
+  attributes: {},
+  create: (ctx, request) => {
+    const serverId = String(request.properties['instance_uuid']);
+    const volumeId = String(request.properties['volume_id']);
+    const mountpoint = strProp(request.properties, 'mountpoint');
+    const attached = attachVolumeFromStack(ctx, {
+      projectId: request.projectId,
+      serverId,
+      volumeId,
+      ...(mountpoint ? { device: mountpoint } : {}),
+    });
+    // nova's attachment id is the volume's id.
+    return { physicalId: volumeId, attributes: { server_id: serverId, device: attached.device } };
+  },
+  delete: (ctx, r) =>
+    detachVolumeFromStack(ctx, String(r.attributes['server_id'] ?? ''), r.physical_resource_id),
+};
+
 export const PLUGINS: Readonly<Record<string, ResourcePlugin>> = {
+  'OS::Cinder::VolumeAttachment': volumeAttachment,
+  'OS::Neutron::FloatingIP': floatingIp,
+  'OS::Neutron::Port': neutronPort,
+  'OS::Neutron::Router': neutronRouter,
+  'OS::Neutron::RouterInterface': routerInterface,
+  'OS::Nova::KeyPair': novaKeyPair,
+  'OS::Nova::Server': novaServer,
   'OS::Cinder::Volume': cinderVolume,
   'OS::Heat::None': noneResource,
   'OS::Heat::RandomString': randomString,

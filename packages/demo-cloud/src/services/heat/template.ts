@@ -76,6 +76,8 @@ export interface ResourceDef {
   readonly dependsOn: string[];
   /** Explicit and implicit (get_resource, get_attr) dependencies. */
   readonly requires: string[];
+  /** heat's `external_id`: an existing resource adopted, never created nor deleted by the stack. */
+  readonly externalId?: string;
 }
 
 export interface Template {
@@ -118,13 +120,19 @@ export const loadTemplate = (raw: Json): Template => {
   const versionRaw = raw['heat_template_version'];
   if (versionRaw === undefined) {
     if ('AWSTemplateFormatVersion' in raw || 'HeatTemplateFormatVersion' in raw) {
-      throw heatError(400, 'InvalidTemplateVersion', 'The template version is invalid: only HOT templates are supported here');
+      throw heatError(
+        400,
+        'InvalidTemplateVersion',
+        'The template version is invalid: only HOT templates are supported here',
+      );
     }
     throw badRequest('Template format version not found.');
   }
   const version = versionDate(versionRaw);
   if (!version) {
-    const allowed = HOT_VERSIONS.flatMap((v) => (v.alias ? [v.date, v.alias] : [v.date])).join(', ');
+    const allowed = HOT_VERSIONS.flatMap((v) => (v.alias ? [v.date, v.alias] : [v.date])).join(
+      ', ',
+    );
     throw heatError(
       400,
       'InvalidTemplateVersion',
@@ -142,10 +150,14 @@ export const loadTemplate = (raw: Json): Template => {
   for (const [name, def] of Object.entries(rawParams)) {
     if (!isObject(def)) throw invalidTemplate(`Invalid parameter ${name}: not a map`);
     const type = def['type'];
-    if (typeof type !== 'string') throw invalidTemplate(`Missing parameter type for parameter: ${name}`);
+    if (typeof type !== 'string')
+      throw invalidTemplate(`Missing parameter type for parameter: ${name}`);
     if (!PARAM_TYPES.has(type)) throw invalidTemplate(`Invalid type (${type})`);
     const constraints = def['constraints'] ?? [];
-    if (!Array.isArray(constraints)) throw invalidTemplate('Invalid parameter constraints for parameter ' + name + ', expected a list');
+    if (!Array.isArray(constraints))
+      throw invalidTemplate(
+        'Invalid parameter constraints for parameter ' + name + ', expected a list',
+      );
     parameters[name] = {
       type: type as ParamType,
       ...('default' in def ? { default: def['default'] } : {}),
@@ -166,17 +178,38 @@ export const loadTemplate = (raw: Json): Template => {
     }
     for (const key of Object.keys(def)) {
       if (
-        !['type', 'properties', 'depends_on', 'metadata', 'deletion_policy', 'update_policy', 'condition', 'external_id'].includes(key)
+        ![
+          'type',
+          'properties',
+          'depends_on',
+          'metadata',
+          'deletion_policy',
+          'update_policy',
+          'condition',
+          'external_id',
+        ].includes(key)
       ) {
         throw invalidTemplate(`"${key}" is not a valid keyword inside a resource definition`);
       }
     }
     const properties = def['properties'] ?? {};
-    if (!isObject(properties)) throw invalidTemplate(`"properties" must be a map in resource ${name}`);
+    if (!isObject(properties))
+      throw invalidTemplate(`"properties" must be a map in resource ${name}`);
     const dependsOn = asList(def['depends_on']);
     const refs = new Set<string>(dependsOn);
     referencedResources(properties, refs);
-    resources.push({ name, type, properties, dependsOn, requires: [...refs] });
+    const externalId = def['external_id'];
+    if (externalId !== undefined && typeof externalId !== 'string') {
+      throw invalidTemplate(`Resource ${name} external_id must be a string`);
+    }
+    resources.push({
+      name,
+      type,
+      properties,
+      dependsOn,
+      requires: [...refs],
+      ...(externalId !== undefined ? { externalId } : {}),
+    });
   }
   const names = new Set(resources.map((r) => r.name));
   for (const r of resources) {
@@ -196,18 +229,25 @@ export const loadTemplate = (raw: Json): Template => {
   if (!isObject(rawOutputs)) throw invalidTemplate('"outputs" must be a map');
   for (const [name, def] of Object.entries(rawOutputs)) {
     if (!isObject(def) || !('value' in def)) {
-      throw invalidTemplate(`Each output definition must contain a value key. Output ${name} does not.`);
+      throw invalidTemplate(
+        `Each output definition must contain a value key. Output ${name} does not.`,
+      );
     }
     const refs = new Set<string>();
     referencedResources(def['value'], refs);
     for (const dep of refs) {
       if (!names.has(dep)) {
-        throw heatError(400, 'InvalidTemplateReference', `The specified reference "${dep}" (in unknown) is incorrect.`);
+        throw heatError(
+          400,
+          'InvalidTemplateReference',
+          `The specified reference "${dep}" (in unknown) is incorrect.`,
+        );
       }
     }
     outputs[name] = {
       value: def['value'],
-      description: typeof def['description'] === 'string' ? def['description'] : 'No description given',
+      description:
+        typeof def['description'] === 'string' ? def['description'] : 'No description given',
     };
   }
   return {
@@ -241,7 +281,11 @@ export const validateResources = (template: Template): void => {
   for (const r of template.resources) {
     const plugin = pluginOf(r.type);
     if (!plugin) {
-      throw heatError(404, 'ResourceTypeNotFound', `The Resource Type (${r.type}) could not be found.`);
+      throw heatError(
+        404,
+        'ResourceTypeNotFound',
+        `The Resource Type (${r.type}) could not be found.`,
+      );
     }
     for (const key of Object.keys(r.properties)) {
       if (!(key in plugin.properties)) {
@@ -267,24 +311,28 @@ const constraintText = (c: Json, value: unknown, type: ParamType): string | unde
     const min = typeof bounds['min'] === 'number' ? bounds['min'] : undefined;
     const max = typeof bounds['max'] === 'number' ? bounds['max'] : undefined;
     if ((min === undefined || size >= min) && (max === undefined || size <= max)) return undefined;
-    if (min !== undefined && max !== undefined) return `The ${label} must be in the range ${min} to ${max}.`;
+    if (min !== undefined && max !== undefined)
+      return `The ${label} must be in the range ${min} to ${max}.`;
     if (min !== undefined) return `The ${label} must be at least ${min}.`;
     return `The ${label} must be no greater than ${max}.`;
   };
   let failure: string | undefined;
   if ('length' in c) {
-    const size = type === 'comma_delimited_list' && Array.isArray(value) ? value.length : String(value).length;
+    const size =
+      type === 'comma_delimited_list' && Array.isArray(value) ? value.length : String(value).length;
     failure = range('length', size, c['length']);
   } else if ('range' in c) {
     failure = range('value', Number(value), c['range']);
   } else if ('allowed_values' in c && Array.isArray(c['allowed_values'])) {
     const allowed = c['allowed_values'].map(String);
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
-    if (!values.every((v) => allowed.includes(v))) failure = `Allowed values: ${allowed.join(', ')}`;
+    if (!values.every((v) => allowed.includes(v)))
+      failure = `Allowed values: ${allowed.join(', ')}`;
   } else if ('allowed_pattern' in c && typeof c['allowed_pattern'] === 'string') {
     const pattern = c['allowed_pattern'];
     const match = new RegExp(`^(?:${pattern})`).exec(String(value));
-    if (!match || match[0] !== String(value)) failure = `"${String(value)}" does not match pattern "${pattern}"`;
+    if (!match || match[0] !== String(value))
+      failure = `"${String(value)}" does not match pattern "${pattern}"`;
   }
   if (failure === undefined) return undefined;
   return custom ?? failure;
@@ -296,7 +344,8 @@ const coerce = (name: string, def: ParamDef, value: unknown): unknown => {
   switch (def.type) {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (String(value).trim() === '' || Number.isNaN(n)) throw invalid(`Value '${String(value)}' is not an integer`);
+      if (String(value).trim() === '' || Number.isNaN(n))
+        throw invalid(`Value '${String(value)}' is not an integer`);
       return n;
     }
     case 'boolean': {
@@ -304,11 +353,17 @@ const coerce = (name: string, def: ParamDef, value: unknown): unknown => {
       const t = String(value).toLowerCase();
       if (['true', 't', 'on', 'y', 'yes', '1'].includes(t)) return true;
       if (['false', 'f', 'off', 'n', 'no', '0'].includes(t)) return false;
-      throw invalid(`Unrecognized value "${String(value)}", acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'`);
+      throw invalid(
+        `Unrecognized value "${String(value)}", acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'`,
+      );
     }
     case 'comma_delimited_list':
       if (Array.isArray(value)) return value.map(String);
-      return String(value) === '' ? [] : String(value).split(',').map((s) => s.trim());
+      return String(value) === ''
+        ? []
+        : String(value)
+            .split(',')
+            .map((s) => s.trim());
     case 'json':
       if (typeof value === 'string') {
         try {
@@ -335,7 +390,11 @@ export const resolveParameters = (
 ): Record<string, unknown> => {
   for (const key of Object.keys(given)) {
     if (!(key in template.parameters)) {
-      throw heatError(400, 'UnknownUserParameter', `The Parameter (${key}) was not defined in template.`);
+      throw heatError(
+        400,
+        'UnknownUserParameter',
+        `The Parameter (${key}) was not defined in template.`,
+      );
     }
   }
   const values: Record<string, unknown> = {};
@@ -409,7 +468,9 @@ export const resolveValue = (value: unknown, scope: Scope): unknown => {
       }
       case 'get_attr': {
         if (!Array.isArray(arg) || arg.length < 2) {
-          throw invalidTemplate('Arguments to "get_attr" must be of the form [resource_name, attribute, (path), ...]');
+          throw invalidTemplate(
+            'Arguments to "get_attr" must be of the form [resource_name, attribute, (path), ...]',
+          );
         }
         const args = arg.map((a) => resolveValue(a, scope));
         return pathInto(scope.attribute(str(args[0]), str(args[1])), args.slice(2));
@@ -420,14 +481,18 @@ export const resolveValue = (value: unknown, scope: Scope): unknown => {
           throw invalidTemplate('"str_replace" parameters must be a mapping');
         }
         let text = str(resolved['template']);
-        const entries = Object.entries(resolved['params']).sort((a, b) => b[0].length - a[0].length);
+        const entries = Object.entries(resolved['params']).sort(
+          (a, b) => b[0].length - a[0].length,
+        );
         for (const [k, v] of entries) text = text.split(k).join(str(v));
         return text;
       }
       case 'list_join': {
         const resolved = resolveValue(arg, scope);
         if (!Array.isArray(resolved) || resolved.length < 2) {
-          throw invalidTemplate('Incorrect arguments to "list_join" should be: {"list_join": [delim, [str1, str2,...]]}');
+          throw invalidTemplate(
+            'Incorrect arguments to "list_join" should be: {"list_join": [delim, [str1, str2,...]]}',
+          );
         }
         const [delim, ...lists] = resolved;
         return lists.flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).join(str(delim));
@@ -446,7 +511,9 @@ export const resolveValue = (value: unknown, scope: Scope): unknown => {
         try {
           return createHash(str(resolved[0])).update(str(resolved[1])).digest('hex');
         } catch {
-          throw invalidTemplate(`Algorithm must be one of md5, sha1, sha224, sha256, sha384, sha512`);
+          throw invalidTemplate(
+            `Algorithm must be one of md5, sha1, sha224, sha256, sha384, sha512`,
+          );
         }
       }
       case 'repeat': {
@@ -469,7 +536,10 @@ export const resolveValue = (value: unknown, scope: Scope): unknown => {
           if (Array.isArray(tpl)) return tpl.map((t) => substitute(t, row));
           if (isObject(tpl)) {
             return Object.fromEntries(
-              Object.entries(tpl).map(([k, v]) => [substitute(k, row) as string, substitute(v, row)]),
+              Object.entries(tpl).map(([k, v]) => [
+                substitute(k, row) as string,
+                substitute(v, row),
+              ]),
             );
           }
           return tpl;
@@ -479,7 +549,10 @@ export const resolveValue = (value: unknown, scope: Scope): unknown => {
       case 'get_file': {
         const name = str(arg);
         const content = scope.files[name];
-        if (content === undefined) throw invalidTemplate(`No content found in the "files" section for get_file path: ${name}`);
+        if (content === undefined)
+          throw invalidTemplate(
+            `No content found in the "files" section for get_file path: ${name}`,
+          );
         return content;
       }
       default:

@@ -168,7 +168,8 @@ export const applicationCredentialRoutes = (app: FastifyInstance, ctx: CloudCont
     let expiresAt: string | null = null;
     const rawExpiry = spec['expires_at'];
     if (rawExpiry !== undefined && rawExpiry !== null) {
-      const parsed = typeof rawExpiry === 'string' ? Date.parse(rawExpiry.replace(/Z?$/, 'Z')) : NaN;
+      const parsed =
+        typeof rawExpiry === 'string' ? Date.parse(rawExpiry.replace(/Z?$/, 'Z')) : NaN;
       if (Number.isNaN(parsed)) {
         throw schemaFault(
           'application_credential/expires_at',
@@ -236,7 +237,9 @@ export const applicationCredentialRoutes = (app: FastifyInstance, ctx: CloudCont
   app.get<CredParams>('/users/:userId/application_credentials/:id', async (request) => {
     const { userId, id } = request.params;
     authorize(request, 'identity', 'identity:get_application_credential', { user_id: userId });
-    return { application_credential: applicationCredentialView(ctx, request, loadOwned(userId, id)) };
+    return {
+      application_credential: applicationCredentialView(ctx, request, loadOwned(userId, id)),
+    };
   });
 
   app.delete<CredParams>('/users/:userId/application_credentials/:id', async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../../core/auth';
 import { Fault } from '../../core/faults';
 import { hexId } from '../../core/ids';
@@ -29,6 +29,13 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const target = (g: GroupDoc): PolicyTarget => ({
     target: { group: { id: g.id, domain_id: g.domain_id } },
   });
+  /** Keystone builds the policy target from the group when it exists and enforces before a 404. */
+  const loadFor = (request: FastifyRequest<{ Params: { id: string } }>, rule: string): GroupDoc => {
+    const group = col.get(request.params.id);
+    authorize(request, 'identity', rule, group ? target(group) : {});
+    if (!group) throw notFoundFault('group', request.params.id);
+    return group;
+  };
 
   app.get('/groups', async (request) => {
     authorize(request, 'identity', 'identity:list_groups', {});
@@ -65,14 +72,12 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
-    const group = load(request.params.id);
-    authorize(request, 'identity', 'identity:get_group', target(group));
+    const group = loadFor(request, 'identity:get_group');
     return { group: groupView(ctx, request, group) };
   });
 
   app.patch<{ Params: { id: string } }>('/groups/:id', async (request) => {
-    const current = load(request.params.id);
-    authorize(request, 'identity', 'identity:update_group', target(current));
+    const current = loadFor(request, 'identity:update_group');
     const spec = envelope(request.body, 'group');
     if (spec['domain_id'] !== undefined && spec['domain_id'] !== current.domain_id) {
       throw new Fault(400, 'Update of `domain_id` is not allowed.');
@@ -94,8 +99,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.delete<{ Params: { id: string } }>('/groups/:id', async (request, reply) => {
-    const group = load(request.params.id);
-    authorize(request, 'identity', 'identity:delete_group', target(group));
+    const group = loadFor(request, 'identity:delete_group');
     store.transaction(() => {
       store.collection(memberships).deleteWhere('group_id', group.id);
       store.collection(assignments).deleteWhere('actor_id', group.id);
@@ -105,8 +109,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.get<{ Params: { id: string } }>('/groups/:id/users', async (request) => {
-    const group = load(request.params.id);
-    authorize(request, 'identity', 'identity:list_users_in_group', target(group));
+    const group = loadFor(request, 'identity:list_users_in_group');
     const userCol = store.collection(users);
     const list = store
       .collection(memberships)

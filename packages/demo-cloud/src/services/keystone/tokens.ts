@@ -21,13 +21,7 @@ import {
 } from './http';
 import type { Json } from './http';
 import { SYSTEM_ALL, applicationCredentials, domains, projects, tokens, users } from './model';
-import type {
-  ApplicationCredentialDoc,
-  DomainDoc,
-  ProjectDoc,
-  TokenDoc,
-  UserDoc,
-} from './model';
+import type { ApplicationCredentialDoc, DomainDoc, ProjectDoc, TokenDoc, UserDoc } from './model';
 import { verifyPassword } from './passwords';
 import { domainView, projectView } from './views';
 

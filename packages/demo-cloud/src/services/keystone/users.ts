@@ -57,7 +57,10 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const col = store.collection(users);
 
   /** Keystone builds the policy target from the user when it exists and enforces before a 404. */
-  const loadUserFor = (request: FastifyRequest<{ Params: { id: string } }>, rule: string): UserDoc => {
+  const loadUserFor = (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    rule: string,
+  ): UserDoc => {
     const user = col.get(request.params.id);
     authorize(request, 'identity', rule, user ? userTarget(user) : {});
     if (!user) throw notFoundFault('user', request.params.id);

@@ -12,6 +12,7 @@ import {
   floatingIps,
   networks,
   ports,
+  routers,
   securityGroupRules,
   securityGroups,
   subnets,
@@ -28,6 +29,7 @@ import {
   securityGroupNotFound,
 } from './securityGroups';
 import { deleteSubnetDoc, insertSubnet } from './subnets';
+import { addInterfaceOnSubnet, insertRouter, routerInterfacePorts, setGateway } from './routers';
 import { bindSubports, trunkStatusFor } from './trunks';
 
 /**
@@ -649,4 +651,191 @@ export const deleteSecurityGroupById = (ctx: CloudContext, id: string): void => 
     store.collection(securityGroupRules).deleteWhere('security_group_id', id);
     store.collection(securityGroups).delete(id);
   });
+};
+
+/** A network of the project (or a shared or external one) by id or name. */
+const usableNetwork = (ctx: CloudContext, projectId: string, idOrName: string): NetworkDoc => {
+  const col = ctx.store.collection(networks);
+  const net =
+    col.get(idOrName) ??
+    col.where('project_id', projectId).find((n) => n.name === idOrName) ??
+    col.where('public', 1).find((n) => n.name === idOrName);
+  if (!net || (!net.shared && !net.external && net.project_id !== projectId)) {
+    throw networkNotFound(idOrName);
+  }
+  return net;
+};
+
+/** OS::Neutron::Router: a router of the project, with a gateway on `externalNetwork` if given. */
+export const createRouterFor = (
+  ctx: CloudContext,
+  spec: { projectId: string; name: string; externalNetwork?: string; adminStateUp?: boolean },
+): { id: string; name: string; external_gateway_network: string | null } =>
+  ctx.store.transaction(() => {
+    checkQuota(ctx.store, spec.projectId, { router: 1 });
+    const router = insertRouter(ctx, {
+      projectId: spec.projectId,
+      name: spec.name,
+      ...(spec.adminStateUp !== undefined ? { adminStateUp: spec.adminStateUp } : {}),
+    });
+    let gateway: string | null = null;
+    if (spec.externalNetwork) {
+      const net = usableNetwork(ctx, spec.projectId, spec.externalNetwork);
+      ctx.store.collection(routers).put(setGateway(ctx, router, { network_id: net.id }));
+      gateway = net.id;
+    }
+    return { id: router.id, name: router.name, external_gateway_network: gateway };
+  });
+
+/** Deletes a router and its gateway port; RouterInUse while it has interfaces. */
+export const deleteRouterById = (ctx: CloudContext, id: string): void => {
+  const { store } = ctx;
+  const router = store.collection(routers).get(id);
+  if (!router) return;
+  if (routerInterfacePorts(store, id).length > 0) {
+    throw neutronError(409, 'RouterInUse', `Router ${id} still has ports`);
+  }
+  store.transaction(() => {
+    for (const p of store.collection(ports).where('device_id', id)) deletePortDoc(ctx, p);
+    store.collection(routers).delete(id);
+  });
+};
+
+/** OS::Neutron::RouterInterface on a subnet; returns the interface port id. */
+export const addRouterInterfaceFor = (
+  ctx: CloudContext,
+  spec: { projectId: string; routerId: string; subnetId: string },
+): string =>
+  ctx.store.transaction(() => {
+    const router = ctx.store.collection(routers).get(spec.routerId);
+    if (!router || router.project_id !== spec.projectId) {
+      throw neutronError(404, 'RouterNotFound', `Router ${spec.routerId} could not be found`);
+    }
+    return addInterfaceOnSubnet(ctx, router, spec.subnetId).id;
+  });
+
+/** Removes a router interface by its port; no-op when gone. */
+export const removeRouterInterfaceFor = (ctx: CloudContext, portId: string): void => {
+  const port = ctx.store.collection(ports).get(portId);
+  if (port && port.device_owner === 'network:router_interface') deletePortDoc(ctx, port);
+};
+
+/** OS::Neutron::Port: an unbound port of the project on a network. */
+export const createPortFor = (
+  ctx: CloudContext,
+  spec: {
+    projectId: string;
+    network: string;
+    name: string;
+    fixedIps?: Array<{ subnet_id?: string; ip_address?: string }>;
+    securityGroups?: readonly string[];
+  },
+): Port =>
+  ctx.store.transaction(() => {
+    const net = usableNetwork(ctx, spec.projectId, spec.network);
+    checkQuota(ctx.store, spec.projectId, { port: 1 });
+    const port = createPortDoc(ctx, {
+      projectId: spec.projectId,
+      network: net,
+      name: spec.name,
+      ...(spec.fixedIps && spec.fixedIps.length > 0 ? { fixedIps: spec.fixedIps } : {}),
+      ...(spec.securityGroups && spec.securityGroups.length > 0
+        ? { securityGroups: groupIds(ctx, spec.projectId, spec.securityGroups) }
+        : {}),
+    });
+    return toPort(ctx, port);
+  });
+
+/** Deletes a port; no-op when gone. */
+export const deletePortById = (ctx: CloudContext, id: string): void => {
+  const port = ctx.store.collection(ports).get(id);
+  if (port) deletePortDoc(ctx, port);
+};
+
+/** OS::Neutron::FloatingIP: an address on an external network, pointed at `portId` if given. */
+export const createFloatingIpFor = (
+  ctx: CloudContext,
+  spec: { projectId: string; floatingNetwork: string; portId?: string; fixedIp?: string },
+): { id: string; floating_ip_address: string } =>
+  ctx.store.transaction(() => {
+    const net = usableNetwork(ctx, spec.projectId, spec.floatingNetwork);
+    if (!net.external) throw networkNotFound(spec.floatingNetwork);
+    checkQuota(ctx.store, spec.projectId, { floatingip: 1 });
+    const fip = createFloatingIpDoc(ctx, { projectId: spec.projectId, network: net });
+    if (spec.portId) {
+      associateFloatingIp(ctx, {
+        projectId: spec.projectId,
+        floatingIpId: fip.id,
+        portId: spec.portId,
+        ...(spec.fixedIp ? { fixedIp: spec.fixedIp } : {}),
+      });
+    }
+    return { id: fip.id, floating_ip_address: fip.floating_ip_address };
+  });
+
+/** Releases a floating IP; no-op when gone. */
+export const deleteFloatingIpById = (ctx: CloudContext, id: string): void => {
+  const { store } = ctx;
+  const fip = store.collection(floatingIps).get(id);
+  if (!fip) return;
+  store.transaction(() => {
+    const port = store.collection(ports).get(fip.floating_port_id);
+    if (port) deletePortDoc(ctx, port);
+    store.collection(floatingIps).delete(fip.id);
+  });
+};
+
+/** A network's subnets (Heat's seed adopts devstack's `private` through them). */
+export const subnetsOfNetwork = (
+  ctx: CloudContext,
+  networkId: string,
+): Array<{ id: string; name: string; cidr: string; ip_version: number }> =>
+  ctx.store
+    .collection(subnets)
+    .where('network_id', networkId)
+    .map((s) => ({ id: s.id, name: s.name, cidr: s.cidr, ip_version: s.ip_version }));
+
+/** A subnet by id, whatever its project (Heat's attributes of OS::Neutron::Subnet). */
+export const getSubnet = (
+  ctx: CloudContext,
+  id: string,
+): {
+  id: string;
+  name: string;
+  network_id: string;
+  cidr: string;
+  gateway_ip: string | null;
+  ip_version: number;
+  enable_dhcp: boolean;
+  project_id: string;
+  allocation_pools: Array<{ start: string; end: string }>;
+  dns_nameservers: string[];
+} | null => {
+  const s = ctx.store.collection(subnets).get(id);
+  if (!s) return null;
+  return {
+    id: s.id,
+    name: s.name,
+    network_id: s.network_id,
+    cidr: s.cidr,
+    gateway_ip: s.gateway_ip,
+    ip_version: s.ip_version,
+    enable_dhcp: s.enable_dhcp,
+    project_id: s.project_id,
+    allocation_pools: s.allocation_pools.map((p) => ({ start: p.start, end: p.end })),
+    dns_nameservers: [...s.dns_nameservers],
+  };
+};
+
+/** A security group of the project by name (Heat's seed adopts the seeded `web` group). */
+export const findSecurityGroupByName = (
+  ctx: CloudContext,
+  projectId: string,
+  name: string,
+): { id: string; name: string } | null => {
+  const g = ctx.store
+    .collection(securityGroups)
+    .where('project_id', projectId)
+    .find((sg) => sg.name === name);
+  return g ? { id: g.id, name: g.name } : null;
 };
