@@ -502,9 +502,9 @@ describe('keystone: policy', () => {
     expectKeystoneFault(answer.body, 403, 'Forbidden');
   });
 
-  it('checks policy before existence: a member asking for an unknown user or project gets 403', async () => {
+  it('checks policy before existence: a member asking for an unknown user, project or group gets 403', async () => {
     const { token } = await session('demo');
-    for (const path of ['users/no-such-user', 'projects/no-such-project']) {
+    for (const path of ['users/no-such-user', 'projects/no-such-project', 'groups/no-such-group']) {
       const answer = await raw('GET', joinPath(target().authUrl, path), { token });
       expect(answer.status, path).toBe(403);
       expectKeystoneFault(answer.body, 403, 'Forbidden');

@@ -12,6 +12,8 @@ export interface RawOptions {
   headers?: Record<string, string>;
   /** Sent as `OpenStack-API-Version: compute <v>`. */
   computeVersion?: string;
+  /** A raw body (set Content-Type in headers), instead of `json`. */
+  data?: string | Uint8Array;
 }
 
 export async function raw(
@@ -24,9 +26,9 @@ export async function raw(
   if (options.computeVersion !== undefined) {
     headers['OpenStack-API-Version'] = `compute ${options.computeVersion}`;
   }
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined = options.data;
   if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] ??= 'application/json';
     body = JSON.stringify(options.json);
   }
   const response = await fetch(url, { method, headers, body });
