@@ -446,9 +446,9 @@ describe('heat stacks', () => {
       heat_template_version: '2018-08-31',
       resources: { x: { type: 'OS::Foo::Bar' } },
     });
-    expect(badType.status).toBe(404);
+    expect(badType.status).toBe(400);
     expect(errorOf(badType.body)).toMatchObject({
-      type: 'ResourceTypeNotFound',
+      type: 'HTTPBadRequest',
       message: 'The Resource Type (OS::Foo::Bar) could not be found.',
     });
     const badRef = await validate({

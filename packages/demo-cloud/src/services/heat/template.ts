@@ -280,13 +280,9 @@ const checkCycles = (resources: readonly ResourceDef[]): void => {
 export const validateResources = (template: Template): void => {
   for (const r of template.resources) {
     const plugin = pluginOf(r.type);
-    if (!plugin) {
-      throw heatError(
-        404,
-        'ResourceTypeNotFound',
-        `The Resource Type (${r.type}) could not be found.`,
-      );
-    }
+    // Heat reports an unknown type inside a template as a validation failure (400), not as
+    // the 404 of GET /resource_types/{type}.
+    if (!plugin) throw invalidTemplate(`The Resource Type (${r.type}) could not be found.`);
     for (const key of Object.keys(r.properties)) {
       if (!(key in plugin.properties)) {
         throw invalidTemplate(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryValue } from '../../core/paging';
 import { enforce } from './common';
 import type { TenantParams } from './common';
-import { heatError, isObject } from './http';
+import { badRequest, HeatFault, heatError, isObject } from './http';
 import type { Json } from './http';
 import { PLUGINS, pluginOf, resourceSchemaView } from './resourceTypes';
 import { templateOfBody } from './stacks';
@@ -47,7 +47,15 @@ export const templateRoutes = (app: FastifyInstance): void => {
     enforce(request, 'stacks:validate_template', request.params.tenant_id);
     const body = isObject(request.body) ? request.body : {};
     const template = loadTemplate(await templateOfBody(body));
-    validateResources(template);
+    try {
+      validateResources(template);
+    } catch (error) {
+      // heat-api turns the engine's validation error into a plain HTTPBadRequest on /validate.
+      if (error instanceof HeatFault && error.type === 'StackValidationFailed') {
+        throw badRequest(error.message);
+      }
+      throw error;
+    }
     return {
       Description: template.description || 'No description',
       Parameters: Object.fromEntries(
