@@ -28,6 +28,9 @@ export const MetadataUpdate = Type.Object(
 export type MetadataUpdate = Static<typeof MetadataUpdate>;
 
 export const StringMap = Type.Record(Type.String(), Type.String());
+
+/** `T | null`, as OpenStack sends for absent values. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export type StringMap = Static<typeof StringMap>;
 
 /**

@@ -31,6 +31,7 @@ export type {
   RequestBody,
   RequestOptions,
 } from './http/request';
+export { nodeStreamingFetch } from './http/nodeStreamingFetch';
 export { createServiceHttp } from './http/serviceHttp';
 export type { ServiceBinding, ServiceHttp } from './http/serviceHttp';
 export { buildQuery, encodeSegment, joinUrl, urlPath, withQuery } from './http/url';
@@ -88,7 +89,63 @@ export type {
 export type { LimitCalls, LimitsOptions } from './nova/limits';
 export type { ExtensionCalls } from './nova/extensions';
 export type { AvailabilityZoneCalls, AvailabilityZoneListOptions } from './nova/availabilityZones';
+export type { AggregateCalls } from './nova/aggregates';
 export type * from './nova/types';
+
+export { createGlanceClient } from './glance/client';
+export type { GlanceClient, GlanceClientOptions } from './glance/client';
+export { clearImageVersionCache, imageVersionRoot } from './glance/versions';
+export type { GlanceVersionInfo } from './glance/versions';
+export {
+  CORE_IMAGE_ATTRIBUTES,
+  IMAGE_PATCH_MEDIA_TYPE,
+  imageExtraProperties,
+  imagePatch,
+  jsonPointer,
+} from './glance/images';
+export type {
+  ImageCalls,
+  ImageChanges,
+  ImageFilters,
+  ImageListAll,
+  ImageListAllOptions,
+  ImageListOptions,
+  ImagePage,
+  ImageUpdateOptions,
+  ImageUploadOptions,
+} from './glance/images';
+export type { ImageMemberCalls } from './glance/members';
+export type { ImageTagCalls } from './glance/tags';
+export type { MetadefCalls, NamespaceGetOptions, NamespaceListOptions } from './glance/metadefs';
+export type { GlanceSchema, GlanceSchemaName, InfoCalls, SchemaCalls } from './glance/schemas';
+export type * from './glance/types';
+
+export { createCinderClient } from './cinder/client';
+export type { CinderClient, CinderClientOptions } from './cinder/client';
+export { clearVolumeMicroversionCache, volumeVersionRoot } from './cinder/versions';
+export type {
+  VolumeCalls,
+  VolumeDeleteOptions,
+  VolumeFilters,
+  VolumeListOptions,
+  VolumePage,
+} from './cinder/volumes';
+export type { VolumeTypeCalls, VolumeTypeListOptions } from './cinder/volumeTypes';
+export type { SnapshotCalls, SnapshotListOptions, SnapshotPage } from './cinder/snapshots';
+export type { BackupCalls, BackupListOptions, BackupPage } from './cinder/backups';
+export type { CinderLimitCalls, CinderLimitsOptions } from './cinder/limits';
+export type { CinderQuotaSetCalls } from './cinder/quotaSets';
+export type {
+  CinderAvailabilityZoneCalls,
+  CinderExtensionCalls,
+  CinderServiceCalls,
+  CinderServiceListOptions,
+  QosSpecCalls,
+} from './cinder/misc';
+export type * from './cinder/types';
+
+export { createDiscoveryCache } from './http/discovery';
+export type { DiscoveryCache } from './http/discovery';
 
 export { createOpenStackClient } from './openStackClient';
 export type { OpenStackClient, OpenStackClientOptions } from './openStackClient';

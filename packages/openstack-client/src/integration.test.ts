@@ -304,6 +304,124 @@ describe.skipIf(!available)('against the demo cloud', () => {
     });
   });
 
+  describe('glance', () => {
+    it('discovers the image API and lists images with paging', async () => {
+      const glance = clientFor(demo).glance;
+      await expect(glance.version()).resolves.toMatchObject({ current: '2.16' });
+      const page = await glance.images.list({ limit: 1 });
+      expect(page.images).toHaveLength(1);
+      expect(page.nextMarker).toBe(page.images[0]?.id);
+      const all = await glance.images.listAll({ limit: 1 });
+      expect(all.truncated).toBe(false);
+      expect(all.images.length).toBeGreaterThan(1);
+      const active = await glance.images.list({ filters: { status: 'active' } });
+      expect(active.images.every((image) => image.status === 'active')).toBe(true);
+    });
+
+    it('creates, patches, uploads, downloads and deletes an image', async () => {
+      const images = clientFor(demo).glance.images;
+      const created = await images.create({
+        name: 'it-image',
+        disk_format: 'raw',
+        container_format: 'bare',
+        visibility: 'private',
+        os_distro: 'cirros',
+      });
+      expect(created).toMatchObject({ status: 'queued', os_distro: 'cirros' });
+      const patched = await images.update(created.id, {
+        set: { name: 'it-image-2', os_version: '0.6', min_ram: 64 },
+        remove: ['os_distro'],
+      });
+      expect(patched).toMatchObject({ name: 'it-image-2', os_version: '0.6', min_ram: 64 });
+      expect(patched).not.toHaveProperty('os_distro');
+      const data = Buffer.alloc(70_000, 5);
+      async function* chunks(): AsyncGenerator<Uint8Array> {
+        yield data.subarray(0, 30_000);
+        yield data.subarray(30_000);
+      }
+      await images.upload(created.id, chunks());
+      await expect(images.get(created.id)).resolves.toMatchObject({
+        status: 'active',
+        size: data.length,
+      });
+      const download = await images.download(created.id);
+      expect(Buffer.from(await download.arrayBuffer()).equals(data)).toBe(true);
+      await images.update(created.id, { set: { protected: true } });
+      await expect(images.delete(created.id)).rejects.toMatchObject({
+        status: 403,
+        message: `Image ${created.id} is protected and cannot be deleted.`,
+      });
+      await images.update(created.id, { set: { protected: false } });
+      await images.delete(created.id);
+      await expect(images.get(created.id)).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('reads metadefs and the image schema', async () => {
+      const glance = clientFor(demo).glance;
+      const namespaces = await glance.metadefs.listNamespaces({
+        resourceTypes: ['OS::Glance::Image'],
+      });
+      expect(namespaces.map((ns) => ns.namespace)).toContain('OS::Compute::VirtCPUTopology');
+      const topology = await glance.metadefs.getNamespace('OS::Compute::VirtCPUTopology');
+      expect(Object.keys(topology.properties ?? {})).toContain('cpu_sockets');
+      const types = await glance.metadefs.listResourceTypes();
+      expect(types.map((type) => type.name)).toContain('OS::Glance::Image');
+      await expect(glance.schemas.get('image')).resolves.toMatchObject({ name: 'image' });
+    });
+  });
+
+  describe('cinder', () => {
+    it('negotiates the Zed range and reads the project’s storage', async () => {
+      const cinder = clientFor(demo).cinder;
+      await expect(cinder.microversion()).resolves.toEqual({ min: '3.0', max: '3.70' });
+      const volumes = await cinder.volumes.list();
+      expect(volumes.volumes.length).toBeGreaterThan(0);
+      const types = await cinder.volumeTypes.list();
+      expect(types.map((type) => type.name)).toContain('lvmdriver-1');
+      await expect(cinder.volumeTypes.getDefault()).resolves.toMatchObject({
+        id: expect.any(String),
+      });
+      const limits = await cinder.limits.get();
+      expect(limits.absolute.maxTotalVolumes).toEqual(expect.any(Number));
+      const usage = await cinder.quotaSets.getWithUsage(demo.body.project?.id ?? '');
+      expect(usage.volumes).toMatchObject({
+        limit: expect.any(Number),
+        in_use: expect.any(Number),
+      });
+      await expect(cinder.availabilityZones.list()).resolves.toEqual(
+        expect.arrayContaining([expect.objectContaining({ zoneName: 'nova' })]),
+      );
+      await expect(cinder.extensions.list()).resolves.not.toHaveLength(0);
+      await expect(cinder.snapshots.list()).resolves.toMatchObject({
+        snapshots: expect.any(Array),
+      });
+      await expect(cinder.backups.list()).resolves.toMatchObject({ backups: expect.any(Array) });
+    });
+
+    it('creates a volume and edits its metadata', async () => {
+      const volumes = clientFor(demo).cinder.volumes;
+      const created = await volumes.create({ size: 1, name: 'it-volume', metadata: { a: '1' } });
+      expect(created).toMatchObject({ name: 'it-volume', size: 1 });
+      await expect(volumes.setMetadata(created.id, { b: '2' })).resolves.toEqual({
+        a: '1',
+        b: '2',
+      });
+      await volumes.deleteMetadata(created.id, 'a');
+      await expect(volumes.getMetadata(created.id)).resolves.toEqual({ b: '2' });
+      await volumes.update(created.id, { description: 'changed' });
+      await expect(volumes.get(created.id)).resolves.toMatchObject({ description: 'changed' });
+    });
+
+    it('keeps admin calls for admins', async () => {
+      await expect(clientFor(demo).cinder.services.list()).rejects.toMatchObject({ status: 403 });
+      const admins = clientFor(admin).cinder;
+      await expect(admins.services.list()).resolves.not.toHaveLength(0);
+      await expect(admins.qosSpecs.list()).resolves.toEqual(expect.any(Array));
+      const all = await admins.volumes.listAll({ allProjects: true });
+      expect(all.volumes.length).toBeGreaterThan(0);
+    });
+  });
+
   it('revokes the token last', async () => {
     const session = await authenticatePassword({
       authUrl: cloud.authUrl,

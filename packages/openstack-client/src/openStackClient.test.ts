@@ -107,6 +107,51 @@ describe('createOpenStackClient', () => {
     }
   });
 
+  it('builds glance and cinder lazily, finding cinder under its volumev3 name', () => {
+    const withStorage: CatalogEntry[] = [
+      ...catalog,
+      {
+        id: 'i',
+        type: 'image',
+        name: 'glance',
+        endpoints: [
+          { id: '5', interface: 'public', region_id: 'RegionOne', url: 'http://one/image' },
+        ],
+      },
+      {
+        id: 'v',
+        type: 'volumev3',
+        name: 'cinderv3',
+        endpoints: [
+          {
+            id: '6',
+            interface: 'public',
+            region_id: 'RegionOne',
+            url: 'http://one/volume/v3/$(project_id)s',
+          },
+        ],
+      },
+    ];
+    const client = createOpenStackClient({
+      authUrl: 'http://one/identity/v3',
+      token: 't',
+      catalog: withStorage,
+      region: 'RegionOne',
+      projectId: 'p1',
+    });
+    expect(client.glance.endpoint).toBe('http://one/image/v2');
+    expect(client.glance).toBe(client.glance);
+    expect(client.cinder.endpoint).toBe('http://one/volume/v3/p1');
+    const two = createOpenStackClient({
+      authUrl: 'http://one/identity/v3',
+      token: 't',
+      catalog: withStorage,
+      region: 'RegionTwo',
+    });
+    expect(() => two.glance).toThrow(ServiceUnavailableError);
+    expect(() => two.cinder).toThrow(ServiceUnavailableError);
+  });
+
   it('points keystone at the auth URL', async () => {
     const fake = fakeFetch(() => jsonResponse(200, { version: { id: 'v3.14', status: 'stable' } }));
     const client = createOpenStackClient({

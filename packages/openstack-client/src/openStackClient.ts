@@ -1,7 +1,11 @@
 import { findEndpoint } from './http/catalog';
 import { ServiceUnavailableError } from './http/errors';
+import { createCinderClient } from './cinder/client';
+import { createGlanceClient } from './glance/client';
 import { createKeystoneClient } from './keystone/client';
 import { createNovaClient } from './nova/client';
+import type { CinderClient } from './cinder/client';
+import type { GlanceClient } from './glance/client';
 import type { FetchLike } from './http/request';
 import type { KeystoneClient } from './keystone/client';
 import type { CatalogEntry, EndpointInterface } from './keystone/types';
@@ -21,12 +25,18 @@ export interface OpenStackClientOptions {
   timeoutMs?: number;
   /** Cap for Nova microversions (see createNovaClient). */
   novaMaxMicroversion?: string;
+  /** Cap for Cinder microversions (see createCinderClient). */
+  cinderMaxMicroversion?: string;
 }
 
 export interface OpenStackClient {
   readonly keystone: KeystoneClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no compute. */
   readonly nova: NovaClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no image service. */
+  readonly glance: GlanceClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no block storage. */
+  readonly cinder: CinderClient;
   /** The endpoint URL of a service type in the client's region and interface. */
   endpointFor(type: string): string;
   hasService(type: string): boolean;
@@ -49,6 +59,8 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
 
   let keystone: KeystoneClient | undefined;
   let nova: NovaClient | undefined;
+  let glance: GlanceClient | undefined;
+  let cinder: CinderClient | undefined;
   return {
     get keystone(): KeystoneClient {
       keystone ??= createKeystoneClient({
@@ -68,6 +80,26 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
         maxMicroversion: options.novaMaxMicroversion,
       });
       return nova;
+    },
+    get glance(): GlanceClient {
+      glance ??= createGlanceClient({
+        endpoint: endpointFor('image'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return glance;
+    },
+    get cinder(): CinderClient {
+      cinder ??= createCinderClient({
+        // The v3 API under any of its catalog names (block-storage, volumev3, volume).
+        endpoint: endpointFor('block-storage'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        maxMicroversion: options.cinderMaxMicroversion,
+      });
+      return cinder;
     },
     endpointFor,
     hasService: (type) => lookup(type) !== undefined,

@@ -52,6 +52,7 @@ describe('loadConfig defaults', () => {
     expect(config.settings.API_RESULT_PAGE_SIZE).toBe(20);
     expect(config.settings.TOAST_DELAY).toBe(3000);
     expect(config.settings.HORIZON_IMAGES_UPLOAD_MODE).toBe('legacy');
+    expect(config.maxUploadBytes).toBe(1099511627776);
   });
 
   it('normalises the webroot', () => {
@@ -80,6 +81,10 @@ describe('loadConfig validation', () => {
       /HORIZON_IMAGES_UPLOAD_MODE must be one of: 'off', 'legacy', 'direct'/,
     );
     expect(() => load({ OS_AUTH_URL: 'keystone:5000' })).toThrow(/cloud\.authUrl/);
+    expect(() => load({ SKYDECK_MAX_UPLOAD_BYTES: '-1' })).toThrow(
+      /maxUploadBytes must be at least 0 \(set by SKYDECK_MAX_UPLOAD_BYTES\)/,
+    );
+    expect(load({ SKYDECK_MAX_UPLOAD_BYTES: '0' }).maxUploadBytes).toBe(0);
   });
 
   it('parses booleans, lists and settings from the environment', () => {

@@ -11,6 +11,8 @@ import { ServerConfig, type CloudConfig } from './schema';
 import { DEFAULT_SETTINGS, SETTING_NAMES } from './settings';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Glance's default image_size_cap. */
+const TIB = 1099511627776;
 
 export interface LoadConfigOptions {
   env?: Record<string, string | undefined>;
@@ -239,6 +241,7 @@ const SOURCES: Record<string, string> = {
   'cloud.interface': 'OS_INTERFACE',
   'demoCloud.dataDir': 'DEMO_CLOUD_DATA_DIR',
   'demoCloud.port': 'DEMO_CLOUD_PORT',
+  maxUploadBytes: 'SKYDECK_MAX_UPLOAD_BYTES',
 };
 
 const validator = createAjv(false).compile(ServerConfig);
@@ -317,6 +320,7 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
           : join(REPO_ROOT, '.data', 'demo-cloud'),
       port: envInt(env, 'DEMO_CLOUD_PORT') ?? demo.port ?? 0,
     },
+    maxUploadBytes: envInt(env, 'SKYDECK_MAX_UPLOAD_BYTES') ?? doc.max_upload_bytes ?? TIB,
     settings: mergeSettings(env, doc),
   };
   return validate(raw);

@@ -70,6 +70,11 @@ export const ServerConfig = Type.Object(
       },
       { additionalProperties: false },
     ),
+    /**
+     * Largest image upload the server streams to Glance, in bytes; 0 for no limit of ours
+     * (Glance's image_size_cap still applies). Default 1 TiB, Glance's own default cap.
+     */
+    maxUploadBytes: Type.Integer({ minimum: 0 }),
     settings: Settings,
   },
   { additionalProperties: false },

@@ -53,3 +53,22 @@ describe('policy overrides', () => {
     rmSync(bad, { recursive: true, force: true });
   });
 });
+
+describe('image targets', () => {
+  const ADD_IMAGE: [string, string] = ['image', 'add_image'];
+  const DELETE_IMAGE: [string, string] = ['image', 'delete_image'];
+
+  it('reads owner and project_id as one (Glance’s ImageTarget)', async () => {
+    const { app } = await buildOfflineApp();
+    const allowed = (rules: [string, string][], target?: Record<string, string>): boolean =>
+      app.policyChecker.allowed(member, 's-image', rules, target);
+    // add_image checks both keys; a create names neither, so the owner is the session's project.
+    expect(allowed([ADD_IMAGE])).toBe(true);
+    expect(allowed([DELETE_IMAGE], { owner: 'p1' })).toBe(true);
+    expect(allowed([DELETE_IMAGE], { owner: 'p2' })).toBe(false);
+    expect(allowed([ADD_IMAGE], { project_id: 'p2' })).toBe(false);
+    const reader = { ...member, roles: ['reader'] };
+    expect(app.policyChecker.allowed(reader, 's-reader', [ADD_IMAGE])).toBe(false);
+    await app.close();
+  });
+});

@@ -78,6 +78,16 @@ const credentialsOf = (session: SessionData): PolicyCredentials => ({
   system_scope: null,
 });
 
+/**
+ * Glance's ImageTarget, where `project_id` and `owner` both name the image's owner (its rules
+ * read either: add_image checks both). A page passes the image's `owner` (or `project_id`);
+ * with neither, as for creating an image, the owner is the session's project.
+ */
+export const imageTarget = (target: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  const owner = target.owner ?? target.project_id;
+  return { ...target, owner, project_id: owner };
+};
+
 const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => {
   const enforcers: Record<Service, Enforcer> = createEnforcers({
     enforceNewDefaults: options.enforceNewDefaults,
@@ -90,7 +100,9 @@ const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => 
     creds: PolicyCredentials,
     [service, rule]: PolicyRule,
     target: Record<string, unknown>,
-  ): boolean => isService(service) && enforcers[service].enforce(rule, target, creds);
+  ): boolean =>
+    isService(service) &&
+    enforcers[service].enforce(rule, service === 'image' ? imageTarget(target) : target, creds);
 
   app.decorate('policyChecker', {
     allowed(session, sessionId, rules, target) {

@@ -3,8 +3,17 @@ import { authOptionsRoutes } from './auth/options';
 import { loginRoutes } from './auth/login';
 import { logoutRoutes } from './auth/logout';
 import { switchRoutes } from './auth/switch';
+import { cinderMiscRoutes } from './api/cinder/misc';
+import { cinderQuotaRoutes } from './api/cinder/quotasets';
+import { volumeRoutes } from './api/cinder/volumes';
+import { volumeSnapshotRoutes } from './api/cinder/volumesnapshots';
+import { volumeTypeRoutes } from './api/cinder/volumetypes';
+import { imageRoutes } from './api/glance/images';
+import { metadefRoutes } from './api/glance/metadefs';
+import { imageUploadRoutes } from './api/glance/uploads';
 import { keystoneProjectRoutes } from './api/keystone/projects';
 import { keystoneSessionRoutes } from './api/keystone/session';
+import { aggregateRoutes } from './api/nova/aggregates';
 import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
@@ -24,6 +33,15 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   novaMiscRoutes,
+  aggregateRoutes,
+  imageRoutes,
+  imageUploadRoutes,
+  metadefRoutes,
+  volumeRoutes,
+  volumeTypeRoutes,
+  volumeSnapshotRoutes,
+  cinderMiscRoutes,
+  cinderQuotaRoutes,
 ];
 
 /**
@@ -51,6 +69,9 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
       });
       api.addHook('onRequest', app.requireXhr);
       api.addHook('onRequest', app.csrfProtection);
+      // No form field can carry the token here (bodies are JSON or streamed files), so a form
+      // post without the X-CSRFToken header is refused.
+      api.addHook('preValidation', app.csrfFormCheck);
       api.addHook('onRequest', app.requireSession);
       for (const routes of API_ROUTES) await api.register(routes, deps);
     },

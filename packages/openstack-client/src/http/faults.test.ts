@@ -146,6 +146,27 @@ describe('parseFault', () => {
     });
   });
 
+  it('reads webob JSON (Glance asked for application/json)', () => {
+    const body = {
+      message: 'Image 7f3b is protected and cannot be deleted.<br /><br />\n\n\n',
+      code: '403 Forbidden',
+      title: 'Forbidden',
+    };
+    expect(parseFault(403, body)).toEqual({
+      message: 'Image 7f3b is protected and cannot be deleted.',
+      code: 403,
+      title: 'Forbidden',
+    });
+    const detailed = {
+      message: 'The request is larger.<br /><br />\nImage exceeds the storage quota &amp; more\n\n',
+      code: '413 Request Entity Too Large',
+      title: 'Request Entity Too Large',
+    };
+    expect(parseFault(413, detailed).message).toBe(
+      'The request is larger. Image exceeds the storage quota & more',
+    );
+  });
+
   it('reads an HTML page (Glance via webob)', () => {
     const html =
       '<html>\n <head>\n  <title>409 Conflict</title>\n </head>\n <body>\n  <h1>409 Conflict</h1>\n' +

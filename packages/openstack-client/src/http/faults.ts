@@ -79,7 +79,16 @@ function parseJsonFault(body: unknown): ParsedFault | undefined {
   }
 
   if (typeof body['message'] === 'string') {
-    return withOptional(body['message'], numberOf(body['code']), stringOf(body['title']));
+    const code = body['code'];
+    // webob's JSON errors (Glance, Swift) fill `message` from its HTML template:
+    // "explanation<br /><br />\ndetail\n\n", with `code` as the status line ("403 Forbidden").
+    const webob = typeof code === 'string' && /^\d{3}\s/.test(code);
+    const message = webob ? webobText(body['message']) : body['message'];
+    return withOptional(
+      message,
+      numberOf(webob ? code.slice(0, 3) : code),
+      stringOf(body['title']),
+    );
   }
 
   // Nova and Cinder: `{"itemNotFound": {"code": 404, "message": "..."}}`.
@@ -113,6 +122,20 @@ function parseTextFault(text: string): ParsedFault | undefined {
     return { message: rest.join(' '), title: first.replace(/^\d{3}\s+/, '') };
   }
   return { message: lines.join(' ') };
+}
+
+/** webob's HTML-template text as one line: breaks become spaces, comments and tags go. */
+function webobText(text: string): string {
+  return decodeEntities(
+    text
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length > 0)
+    .join(' ');
 }
 
 function isStatusHeading(line: string): boolean {

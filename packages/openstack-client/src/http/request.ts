@@ -1,5 +1,6 @@
 import { OpenStackHttpError, OpenStackNetworkError, OpenStackTimeoutError } from './errors';
 import { parseFault } from './faults';
+import { nodeStreamingFetch } from './nodeStreamingFetch';
 import { joinUrl, withQuery } from './url';
 import type { QueryInit } from './url';
 
@@ -83,7 +84,11 @@ export async function request<T>(
     if (isStream(options.body)) init.duplex = 'half';
   }
 
-  const fetchImpl: FetchLike = options.fetch ?? ((input, requestInit) => fetch(input, requestInit));
+  const fetchImpl: FetchLike =
+    options.fetch ??
+    (init.duplex === 'half' && onNode()
+      ? nodeStreamingFetch
+      : (input, requestInit) => fetch(input, requestInit));
   let keepCallerLink = false;
   try {
     const response = await fetchImpl(url, init);
@@ -180,6 +185,12 @@ function requestIdOf(headers: Headers): string | undefined {
 
 function isJsonType(contentType: string | null): boolean {
   return contentType !== null && /[/+]json\b/i.test(contentType);
+}
+
+/** Streamed bodies on Node go through node:http (see nodeStreamingFetch). */
+function onNode(): boolean {
+  const runtime = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof runtime?.versions?.node === 'string';
 }
 
 function isStream(body: RequestBody): boolean {

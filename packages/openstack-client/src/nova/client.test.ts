@@ -514,3 +514,37 @@ describe('limits, extensions, availability zones', () => {
     expect(fake.last().path).toBe('/compute/v2.1/os-availability-zone/detail');
   });
 });
+
+describe('aggregates', () => {
+  it('lists, shows and sets metadata with set_metadata (null removes a key)', async () => {
+    const aggregate = {
+      id: 1,
+      uuid: 'u-1',
+      name: 'fast',
+      availability_zone: null,
+      hosts: [],
+      metadata: { ssd: 'true' },
+      created_at: '',
+      updated_at: null,
+      deleted: false,
+      deleted_at: null,
+    };
+    const fake = nova('2.93', '2.1', (call) => {
+      if (call.path.endsWith('/os-aggregates'))
+        return jsonResponse(200, { aggregates: [aggregate] });
+      if (call.path.includes('/os-aggregates/')) return jsonResponse(200, { aggregate });
+      return undefined;
+    });
+    const aggregates = createNovaClient({ endpoint, token: 't', fetch: fake.fetch }).aggregates;
+    await expect(aggregates.list()).resolves.toEqual([aggregate]);
+    expect(versionOf(fake.last())).toBe('2.41');
+    await expect(aggregates.get(1)).resolves.toMatchObject({ name: 'fast' });
+    expect(fake.last().path).toBe('/compute/v2.1/os-aggregates/1');
+    await aggregates.setMetadata(1, { ssd: null, tier: 'gold' });
+    expect(fake.last()).toMatchObject({
+      method: 'POST',
+      path: '/compute/v2.1/os-aggregates/1/action',
+      json: { set_metadata: { metadata: { ssd: null, tier: 'gold' } } },
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { capRange, chooseMicroversion, supportsMicroversion } from '../http/microversion';
 import { createServiceHttp } from '../http/serviceHttp';
+import { aggregateCalls } from './aggregates';
 import { availabilityZoneCalls } from './availabilityZones';
 import { extensionCalls } from './extensions';
 import { flavorCalls } from './flavors';
@@ -9,6 +10,7 @@ import { serverGroupCalls } from './serverGroups';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
+import type { AggregateCalls } from './aggregates';
 import type { AvailabilityZoneCalls } from './availabilityZones';
 import type { NovaContext } from './context';
 import type { ExtensionCalls } from './extensions';
@@ -38,6 +40,7 @@ export interface NovaClient {
   limits: LimitCalls;
   extensions: ExtensionCalls;
   availabilityZones: AvailabilityZoneCalls;
+  aggregates: AggregateCalls;
 }
 
 export function createNovaClient(options: NovaClientOptions): NovaClient {
@@ -84,5 +87,6 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     limits: limitCalls(ctx),
     extensions: extensionCalls(ctx),
     availabilityZones: availabilityZoneCalls(ctx),
+    aggregates: aggregateCalls(ctx),
   };
 }

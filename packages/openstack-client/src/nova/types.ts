@@ -160,6 +160,20 @@ export interface AvailabilityZone {
   hosts: Record<string, Record<string, AvailabilityZoneHostService>> | null;
 }
 
+export interface Aggregate {
+  id: number;
+  /** 2.41 */
+  uuid?: string;
+  name: string;
+  availability_zone: string | null;
+  hosts: string[];
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string | null;
+  deleted: boolean;
+  deleted_at: string | null;
+}
+
 /** The version document at the endpoint root (`GET /v2.1`). */
 export interface VersionDoc {
   id: string;
@@ -192,6 +206,12 @@ export interface ExtraSpecsResponse {
 }
 export interface FlavorAccessResponse {
   flavor_access: FlavorAccess[];
+}
+export interface AggregateResponse {
+  aggregate: Aggregate;
+}
+export interface AggregatesResponse {
+  aggregates: Aggregate[];
 }
 export interface KeypairResponse {
   keypair: Keypair;

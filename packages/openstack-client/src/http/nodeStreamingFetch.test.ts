@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenStackHttpError, OpenStackNetworkError } from './errors';
+import { nodeStreamingFetch } from './nodeStreamingFetch';
+import { request } from './request';
+
+type Body = NonNullable<RequestInit['body']>;
+
+let server: Server;
+let base: string;
+/** What the server saw of the last request. */
+let seen: { method?: string; headers?: IncomingMessage['headers']; bytes: number; chunks: number };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen = { method: req.method, headers: req.headers, bytes: 0, chunks: 0 };
+    req.on('data', (chunk: Buffer) => {
+      seen.bytes += chunk.length;
+      seen.chunks += 1;
+    });
+    req.on('end', () => {
+      if (req.url === '/refuse') {
+        res.writeHead(413, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ message: 'too big', code: '413 Request Entity Too Large' }));
+      } else if (req.url === '/json') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1', 'b=2'] });
+        res.end(JSON.stringify({ received: seen.bytes }));
+      } else {
+        res.writeHead(204);
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function* chunks(count: number, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < count; i++) yield Buffer.alloc(size, i);
+}
+
+describe('nodeStreamingFetch', () => {
+  it('streams an async iterable with its headers and answers a Response', async () => {
+    const response = await nodeStreamingFetch(`${base}/json`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream', 'X-Auth-Token': 't' },
+      body: chunks(8, 64 * 1024) as unknown as Body,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBe('a=1, b=2');
+    await expect(response.json()).resolves.toEqual({ received: 8 * 64 * 1024 });
+    expect(seen.method).toBe('PUT');
+    expect(seen.headers?.['x-auth-token']).toBe('t');
+    expect(seen.headers?.['transfer-encoding']).toBe('chunked');
+  });
+
+  it('sends web streams, strings and bodiless requests', async () => {
+    const stream = Readable.toWeb(Readable.from(chunks(2, 10))) as unknown as Body;
+    expect((await nodeStreamingFetch(`${base}/x`, { method: 'PUT', body: stream })).status).toBe(
+      204,
+    );
+    expect(seen.bytes).toBe(20);
+    await nodeStreamingFetch(`${base}/x`, { method: 'POST', body: 'hello' });
+    expect(seen.bytes).toBe(5);
+    const empty = await nodeStreamingFetch(`${base}/x`, { method: 'GET' });
+    expect(empty.status).toBe(204);
+    expect(empty.body).toBeNull();
+  });
+
+  it('is what request() uses for streamed bodies, keeping Content-Length and faults', async () => {
+    await request({
+      service: 'image',
+      baseUrl: base,
+      method: 'PUT',
+      headers: { 'Content-Length': '30' },
+      body: Readable.from([Buffer.alloc(10), Buffer.alloc(20)]),
+    });
+    expect(seen.headers?.['content-length']).toBe('30');
+    expect(seen.bytes).toBe(30);
+    const refused = await request({
+      service: 'image',
+      baseUrl: `${base}/refuse`,
+      method: 'PUT',
+      body: chunks(1, 10),
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenStackHttpError);
+    expect(refused).toMatchObject({ status: 413, message: 'too big' });
+  });
+
+  it('fails when the source fails, and stops on abort', async () => {
+    async function* broken(): AsyncGenerator<Uint8Array> {
+      yield Buffer.alloc(10);
+      throw new Error('source broke');
+    }
+    const failed = await request({
+      service: 'image',
+      baseUrl: base,
+      method: 'PUT',
+      body: broken(),
+    }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(OpenStackNetworkError);
+    expect(String((failed as Error).message)).toMatch(/source broke/);
+
+    const controller = new AbortController();
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      for (;;) {
+        yield Buffer.alloc(1024);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    await expect(
+      request({
+        service: 'image',
+        baseUrl: base,
+        method: 'PUT',
+        body: endless(),
+        signal: controller.signal,
+        timeoutMs: 0,
+      }),
+    ).rejects.toThrow('stop');
+  });
+});
+
+describe('a caller-owned Node stream', () => {
+  it('is unpiped but not destroyed when the request fails', async () => {
+    const source = new (await import('node:stream')).PassThrough();
+    source.write(Buffer.alloc(10));
+    const controller = new AbortController();
+    const pending = nodeStreamingFetch(`${base}/x`, {
+      method: 'PUT',
+      body: source as unknown as Body,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('stop')), 20);
+    await expect(pending).rejects.toThrow();
+    expect(source.destroyed).toBe(false);
+    // Still usable by its owner, e.g. to drain what the browser keeps sending.
+    source.resume();
+    source.end(Buffer.alloc(5));
+    await new Promise((resolve) => source.once('end', resolve));
+  });
+});

@@ -1,0 +1,280 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdParams, Image, ImageCreateBody } from '@skydeck/contract';
+import type { GlanceClient, GlanceImage } from '@skydeck/openstack-client';
+import { createAjv, formatValidationErrors } from '../../../lib/validation';
+import { errorResponses } from '../../responses';
+import type { RouteDeps } from '../../deps';
+import { ImageRequestError, imageCreateRequest } from './imageCreate';
+import { discardImage } from './images';
+import { toImage } from './imageView';
+
+/** More bytes than the operator allows (SKYDECK_MAX_UPLOAD_BYTES). */
+export class UploadTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor(limit: number) {
+    super(`The image is larger than this dashboard accepts (${limit} bytes)`);
+  }
+}
+
+/** The browser went away before the whole file arrived. */
+class UploadAbortedError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super('The upload was interrupted before the whole file arrived');
+  }
+}
+
+/** Text fields of the multipart form: small, and few (the file is the only big part). */
+const FIELD_LIMITS = { fields: 64, fieldSize: 64 * 1024, files: 1, parts: 65 };
+
+// Form fields arrive as text: numbers and booleans are coerced, then checked like the JSON body.
+const validateFields = createAjv(true).compile(ImageCreateBody);
+
+const parseJsonField = (name: string, text: string, what: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ImageRequestError(`${name} must be ${what}`);
+  }
+};
+
+/**
+ * The form's text fields as the JSON body would carry them: `properties` is a JSON object;
+ * `tags` is a JSON list, one field per tag, or a single tag.
+ */
+const parseFields = (fields: Record<string, string | string[]>): ImageCreateBody => {
+  const raw: Record<string, unknown> = { ...fields, source_type: 'file-legacy' };
+  const { properties, tags } = fields;
+  if (typeof properties === 'string') {
+    raw.properties = parseJsonField('properties', properties, 'a JSON object');
+  }
+  if (typeof tags === 'string') {
+    raw.tags = tags.trimStart().startsWith('[')
+      ? parseJsonField('tags', tags, 'a JSON list')
+      : [tags];
+  }
+  delete raw.data;
+  if (!validateFields(raw)) {
+    throw new ImageRequestError(formatValidationErrors(validateFields.errors, 'body'));
+  }
+  return raw as ImageCreateBody;
+};
+
+/** Stream buffers of the upload path: big enough that each hop keeps working while the next is busy. */
+const UPLOAD_HWM = 1024 * 1024;
+
+/**
+ * Counts the bytes of a body whose size nobody declared (a chunked PUT) and stops at `limit`.
+ * Multipart files are cut by the parser's own fileSize limit, and a declared Content-Length is
+ * checked up front and enforced by the HTTP parser, so only that case pays for an extra stream.
+ */
+class Meter extends Transform {
+  #seen = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly onOverflow: () => Error,
+  ) {
+    super({ highWaterMark: UPLOAD_HWM });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.#seen += chunk.length;
+    if (this.#seen > this.limit) {
+      done(this.onOverflow());
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+/** What the multipart parser throws for a file over its limit, in our words. */
+const ourError = (error: unknown, limit: number): unknown =>
+  (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+    ? new UploadTooLargeError(limit)
+    : error;
+
+/** Abort the Glance call when the browser disconnects before the answer. */
+const abortOnDisconnect = (reply: FastifyReply): AbortController => {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new UploadAbortedError());
+  });
+  return controller;
+};
+
+/**
+ * Streams `source` into the image's data; resolves when Glance has taken all of it. A failure on
+ * this side (too large, browser gone) aborts the call and is what the caller gets, since the
+ * HTTP client itself only knows that its body failed.
+ */
+const streamToGlance = async (
+  glance: GlanceClient,
+  id: string,
+  source: Readable,
+  options: { limit: number; size?: number; signal: AbortSignal },
+): Promise<void> => {
+  const controller = new AbortController();
+  let failure: Error | undefined;
+  const fail = (error: Error): Error => {
+    failure ??= error;
+    controller.abort(failure);
+    return failure;
+  };
+  const stop = (): void => {
+    fail(options.signal.reason instanceof Error ? options.signal.reason : new UploadAbortedError());
+  };
+  if (options.signal.aborted) stop();
+  else options.signal.addEventListener('abort', stop, { once: true });
+  const tooLarge = (): Error => fail(new UploadTooLargeError(options.limit));
+  source.once('error', (error: Error & { statusCode?: number }) => {
+    if (error.statusCode === 413) tooLarge();
+    else fail(new UploadAbortedError());
+  });
+  // busboy cuts a file part at its fileSize limit and ends it normally: without this, Glance
+  // would get a truncated image as if it were whole.
+  source.once('limit', tooLarge);
+  const body =
+    options.limit > 0 && options.size === undefined && !isMultipartFile(source)
+      ? source.pipe(new Meter(options.limit, tooLarge))
+      : source;
+  try {
+    await glance.images.upload(id, body, { size: options.size, signal: controller.signal });
+  } catch (error) {
+    throw failure ?? error;
+  } finally {
+    options.signal.removeEventListener('abort', stop);
+  }
+};
+
+/** busboy's file streams carry `truncated`; their size is capped by the parser. */
+const isMultipartFile = (source: Readable): boolean => 'truncated' in source;
+
+const declaredLength = (request: FastifyRequest): number | undefined => {
+  const header = request.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+};
+
+/**
+ * Image data through this server, streamed (never held in memory or on disk):
+ * - POST /api/glance/images/ (multipart/form-data, `file-legacy`): the create form's fields, then
+ *   the file in a part named `data`, piped into Glance's PUT /file; 201 with the image once Glance
+ *   has the data. If the data step fails the new image is deleted again.
+ * - PUT /api/glance/images/{id}/file/ (application/octet-stream, `file-direct`): the raw file of
+ *   an image made by PUT /api/glance/images/; 200 with the image. A failed upload leaves the
+ *   image queued, so the browser may try again.
+ */
+export const imageUploadRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const { maxUploadBytes, settings } = deps.config;
+  const fileSize = maxUploadBytes > 0 ? maxUploadBytes : Infinity;
+
+  // Octet-stream bodies are handed over as the request stream itself: nothing is buffered.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => {
+    done(null, payload);
+  });
+  await app.register(fastifyMultipart, {
+    limits: { ...FIELD_LIMITS, fileSize },
+    fileHwm: UPLOAD_HWM,
+  });
+
+  const refuseWhenOff = (): void => {
+    if (settings.HORIZON_IMAGES_UPLOAD_MODE === 'off') {
+      throw new ImageRequestError('Image upload is disabled on this dashboard');
+    }
+  };
+
+  app.post(
+    '/glance/images/',
+    { schema: { response: { 201: Image, ...errorResponses } } },
+    async (request, reply) => {
+      refuseWhenOff();
+      if (!request.isMultipart()) {
+        throw new ImageRequestError('A file upload is sent as multipart/form-data');
+      }
+      const glance = request.openstack.glance;
+      const controller = abortOnDisconnect(reply);
+      const fields: Record<string, string | string[]> = {};
+      let created: GlanceImage | undefined;
+
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (created) {
+              throw new ImageRequestError('The file part (data) must come after every field');
+            }
+            const value = String(part.value);
+            const seen = fields[part.fieldname];
+            fields[part.fieldname] =
+              seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+            continue;
+          }
+          if (created || part.fieldname !== 'data') {
+            part.file.resume();
+            throw new ImageRequestError(
+              created ? 'Only one file may be sent' : 'The file must be sent in a part named data',
+            );
+          }
+          let body: ImageCreateBody;
+          try {
+            body = parseFields(fields);
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
+          created = await glance.images.create(imageCreateRequest(body));
+          try {
+            await streamToGlance(glance, created.id, part.file, {
+              limit: maxUploadBytes,
+              signal: controller.signal,
+            });
+          } finally {
+            part.file.resume();
+          }
+        }
+      } catch (error) {
+        // Whatever went wrong after the create, no half-made image is left behind.
+        if (created) await discardImage(glance, created.id);
+        throw ourError(error, maxUploadBytes);
+      }
+      if (!created) throw new ImageRequestError('The file part (data) is missing');
+      return reply.code(201).send(toImage(await glance.images.get(created.id)));
+    },
+  );
+
+  app.put(
+    '/glance/images/:id/file/',
+    { schema: { params: IdParams, response: { 200: Image, ...errorResponses } } },
+    async (request, reply) => {
+      refuseWhenOff();
+      const source = request.body;
+      if (!isReadable(source)) {
+        throw new ImageRequestError('The file is sent as application/octet-stream');
+      }
+      const size = declaredLength(request);
+      if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
+        throw new UploadTooLargeError(maxUploadBytes);
+      }
+      const glance = request.openstack.glance;
+      const { id } = request.params;
+      try {
+        await streamToGlance(glance, id, source, {
+          limit: maxUploadBytes,
+          size,
+          signal: abortOnDisconnect(reply).signal,
+        });
+      } catch (error) {
+        // Read (and drop) what the browser still sends, so it gets the answer rather than a
+        // stalled connection.
+        source.resume();
+        throw error;
+      }
+      return toImage(await glance.images.get(id));
+    },
+  );
+};
+
+const isReadable = (value: unknown): value is Readable =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
