@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.data/**',
+      'e2e/.artifacts/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
     ],
@@ -21,10 +22,20 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/packages/*/**', '../../packages/**'], message: 'Import workspaces by package name.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/packages/*/**', '../../packages/**'],
+              message: 'Import workspaces by package name.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -38,13 +49,22 @@ export default tseslint.config(
       '@tanstack/query/prefer-query-options': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render HTML from data.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Never render HTML from data.',
+        },
         { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
       ],
     },
   },
   {
-    files: ['web/*.config.ts', '**/vitest.config.ts', 'vitest.config.ts', 'e2e/playwright.config.ts', 'eslint.config.js'],
+    files: [
+      'web/*.config.ts',
+      '**/vitest.config.ts',
+      'vitest.config.ts',
+      'e2e/playwright.config.ts',
+      'eslint.config.js',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

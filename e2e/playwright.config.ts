@@ -1,23 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import { baseURL, cloudDataDir, cloudPort, outputDir, port } from './env';
 
 // The product is started exactly as a user starts it (`npm start`), against a throwaway demo
 // cloud on fixed loopback ports so tests can also reach the cloud directly.
-const port = Number(process.env.E2E_PORT ?? 9123);
-const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? 5123);
-export const baseURL = `http://127.0.0.1:${port}/`;
-export const cloudAuthUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
-
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  outputDir,
+  // Specs run in parallel on two workers; tests inside a file keep their order.
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
+    viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -32,20 +30,20 @@ export default defineConfig({
       ],
     },
     screenshot: 'only-on-failure',
-    trace: 'off',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
   webServer: {
-    command: 'rm -rf .artifacts/cloud && node ../tools/start.mjs',
+    command: `rm -rf "${cloudDataDir}" && node ../tools/start.mjs`,
     url: `${baseURL}auth/options/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       HOST: '127.0.0.1',
       PORT: String(port),
       DEMO_CLOUD_PORT: String(cloudPort),
-      DEMO_CLOUD_DATA_DIR: '.artifacts/cloud',
+      DEMO_CLOUD_DATA_DIR: cloudDataDir,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useMemo, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -90,6 +90,9 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
     meta: { ...detail.meta, silentStatuses: [404] },
   });
 
+  // Set once the item is deleted here: the re-fetch the delete set off answers 404, which must
+  // not win the race against the way back to the list and send the user to not_found.
+  const [deleted, setDeleted] = useState(false);
   const onResult = useCallback(
     (result: ActionResult | undefined) => {
       if (!result) return;
@@ -99,6 +102,7 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
         !result.updated?.length &&
         !result.created?.length;
       if (deletedOnly) {
+        setDeleted(true);
         void navigate(indexPathOf(resource, scope) ?? '/', { replace: true });
         return;
       }
@@ -125,6 +129,7 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
     fields.map((f, i) => [f, fieldAccess.allowed[i] === true]),
   );
 
+  if (deleted) return <PageSpinner />;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <Navigate to={NOT_FOUND} replace />;
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
 import { apiFetch } from '../api/http';
 import { msg } from '../i18n/msg';
+import { deleteAction } from '../registry/actions';
 import { asDetail, asList, defineResource } from '../registry/defineResource';
 import { type ManifestEntry, type ResourceType, service } from '../registry/types';
 import { mockFetch, testQueryClient } from '../testing/render';
@@ -38,6 +39,17 @@ const things = defineResource<Thing>({
   columns: [
     { id: 'name', title: msg('Name'), priority: 1, value: (x) => x.name, defaultSort: true },
   ],
+  actions: {
+    row: [
+      deleteAction<Thing>({
+        names: { one: msg('Key Pair'), many: msg('Key Pairs') },
+        label: msg('Delete Key Pair'),
+        requires: [],
+        remove: (x) => apiFetch(`api/test/things/${x.id}/`, { method: 'DELETE' }),
+        invalidates: [['test', 'things']],
+      }),
+    ],
+  },
   details: [
     { id: 'overview', title: msg('Overview'), fields: [{ label: msg('ID'), value: (x) => x.id }] },
     { id: 'more', title: msg('Details'), render: (x) => <p>More about {x.name}</p> },
@@ -81,8 +93,16 @@ interface CloudOptions {
 
 function mockCloud({ signedIn = true, list }: CloudOptions = {}): string[] {
   const calls: string[] = [];
+  let deleted = false;
   mockFetch((url, init) => {
     calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/api/test/things/t1/' && init.method === 'DELETE') {
+      deleted = true;
+      return { status: 204 };
+    }
+    if (url.pathname === '/api/test/things/t1/' && deleted) {
+      return { status: 404, body: { message: 'Not found' } };
+    }
     if (url.pathname === '/api/keystone/user-session/') {
       return signedIn ? { body: SESSION } : { status: 401, body: { message: 'Not signed in' } };
     }
@@ -171,6 +191,24 @@ describe('app routes', () => {
     expect(await screen.findByText('More about thing one')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=more');
     expect(document.cookie).toContain('tabs=');
+  });
+
+  it('after deleting the item on its details page goes back to the list, not to not_found', async () => {
+    const calls = mockCloud();
+    const router = start('/ngdetails/Test::Thing/t1');
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for thing one' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Key Pair' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Key Pair' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Key Pair' }));
+    expect(await screen.findByText('Deleted Key Pair: thing one.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/things'));
+    expect(await screen.findByRole('heading', { name: 'Key Pairs', level: 1 })).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/test/things/t1/');
+    // The deleted item's details were asked for again (the delete invalidates them) and answered
+    // 404, yet the page never went to not_found.
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('redirects old item routes to /ngdetails', async () => {

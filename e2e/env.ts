@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+
+// Fixed loopback ports, so the suite can reach the demo cloud directly as well as the product.
+export const port = Number(process.env.E2E_PORT ?? 9123);
+export const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? 5123);
+export const baseURL = `http://127.0.0.1:${port}/`;
+export const cloudAuthUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
+/**
+ * The throwaway demo cloud's data (absolute: the server runs from the repository root). Per
+ * port, like the results, so runs on other ports (E2E_PORT) never wipe each other's files.
+ */
+export const cloudDataDir = fileURLToPath(
+  new URL(`./.artifacts/cloud-${cloudPort}`, import.meta.url),
+);
+export const outputDir = `./.artifacts/results-${port}`;
