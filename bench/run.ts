@@ -13,26 +13,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium, type Page } from '@playwright/test';
+import { directToken, login, waitFor } from './common';
 
 const root = join(import.meta.dirname, '..');
 const port = 9400 + Math.floor(Math.random() * 100);
 const cloudPort = port + 200;
 const base = `http://127.0.0.1:${port}/`;
 const authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
-
-async function waitFor(url: string, ms = 180_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /**
  * The demo cloud runs in its own process and the server is pointed at it with OS_AUTH_URL, as a
@@ -60,36 +47,6 @@ function startProduct(): ChildProcess[] {
     env: { ...env, OS_AUTH_URL: authUrl, SKYDECK_REGIONS: 'RegionOne,RegionTwo' },
   });
   return [server, cloud];
-}
-
-async function login(user: string): Promise<{ cookie: string; csrf: string }> {
-  const opt = await fetch(`${base}auth/options/`);
-  const jar = new Map<string, string>();
-  const take = (r: Response): void => {
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = (pair ?? '').split('=');
-      if (k && v !== undefined) jar.set(k, v);
-    }
-  };
-  take(opt);
-  const csrf = jar.get('csrftoken') ?? '';
-  const r = await fetch(`${base}auth/login/`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-CSRFToken': csrf,
-      'X-Requested-With': 'XMLHttpRequest',
-      Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    body: JSON.stringify({ username: user, password: user, auth_type: 'credentials' }),
-  });
-  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-  take(r);
-  return {
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    csrf: jar.get('csrftoken') ?? csrf,
-  };
 }
 
 async function pageBytes(): Promise<{ login: number; panel: number; panelPath: string }> {
@@ -122,7 +79,7 @@ async function pageBytes(): Promise<{ login: number; panel: number; panelPath: s
   const loginBytes = await measure(async (p) => {
     await p.goto(`${base}login`);
   });
-  const session = await login('demo');
+  const session = await login(base, 'demo');
   const panelBytes = await measure(async (p) => {
     await p.context().addCookies(
       session.cookie.split('; ').map((c) => {
@@ -190,46 +147,17 @@ async function sequential(
   return { rps: n / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-async function directToken(): Promise<{ token: string; compute: string }> {
-  const r = await fetch(`${authUrl}/auth/tokens`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      auth: {
-        identity: {
-          methods: ['password'],
-          password: { user: { name: 'demo', domain: { name: 'Default' }, password: 'demo' } },
-        },
-        scope: { project: { name: 'demo', domain: { name: 'Default' } } },
-      },
-    }),
-  });
-  const body = (await r.json()) as {
-    token: {
-      catalog: {
-        type: string;
-        endpoints: { interface: string; region_id: string; url: string }[];
-      }[];
-    };
-  };
-  const compute = body.token.catalog
-    .find((s) => s.type === 'compute')
-    ?.endpoints.find((e) => e.interface === 'public' && e.region_id === 'RegionOne')?.url;
-  if (!compute) throw new Error('no compute endpoint');
-  return { token: r.headers.get('x-subject-token') ?? '', compute };
-}
-
 async function main(): Promise<void> {
   const product = startProduct();
   try {
     await waitFor(`${base}auth/options/`);
     const bytes = await pageBytes();
-    const session = await login('demo');
+    const session = await login(base, 'demo');
     const serverHeaders = { Cookie: session.cookie, 'X-Requested-With': 'XMLHttpRequest' };
-    const direct = await directToken();
+    const direct = await directToken(authUrl, 'compute');
     const directHeaders = { 'X-Auth-Token': direct.token };
     const serverUrl = `${base}api/nova/keypairs/`;
-    const directUrl = `${direct.compute}/os-keypairs`;
+    const directUrl = `${direct.endpoint}/os-keypairs`;
     // One connection measures the latency the server adds; ten measure throughput under load.
     const viaServer1 = await sequential(serverUrl, serverHeaders);
     const straight1 = await sequential(directUrl, directHeaders);

@@ -27,6 +27,7 @@ import {
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { directToken, login, waitFor, type Cookies } from './common';
 
 const root = join(import.meta.dirname, '..');
 const port = 9500 + Math.floor(Math.random() * 100);
@@ -44,20 +45,6 @@ const POOL = Array.from({ length: 16 }, (_, i) => Buffer.alloc(CHUNK, i * 13 + 1
 const BOUNDARY = '----skydeck-bench-upload';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url: string, ms = 180_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(300);
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 interface Product {
   server: ChildProcess;
@@ -158,69 +145,6 @@ function sampleRss(pid: number): { stop(): { baseline: number; peak: number } } 
       return { baseline, peak };
     },
   };
-}
-
-interface Cookies {
-  cookie: string;
-  csrf: string;
-}
-
-async function login(user: string): Promise<Cookies> {
-  const jar = new Map<string, string>();
-  const take = (r: Response): void => {
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = (pair ?? '').split('=');
-      if (k && v !== undefined) jar.set(k, v);
-    }
-  };
-  take(await fetch(`${base}auth/options/`));
-  const csrf = jar.get('csrftoken') ?? '';
-  const r = await fetch(`${base}auth/login/`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-CSRFToken': csrf,
-      'X-Requested-With': 'XMLHttpRequest',
-      Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    body: JSON.stringify({ username: user, password: user, auth_type: 'credentials' }),
-  });
-  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-  take(r);
-  return {
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    csrf: jar.get('csrftoken') ?? csrf,
-  };
-}
-
-async function directToken(): Promise<{ token: string; image: string }> {
-  const r = await fetch(`${authUrl}/auth/tokens`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      auth: {
-        identity: {
-          methods: ['password'],
-          password: { user: { name: 'demo', domain: { name: 'Default' }, password: 'demo' } },
-        },
-        scope: { project: { name: 'demo', domain: { name: 'Default' } } },
-      },
-    }),
-  });
-  const body = (await r.json()) as {
-    token: {
-      catalog: {
-        type: string;
-        endpoints: { interface: string; region_id: string; url: string }[];
-      }[];
-    };
-  };
-  const image = body.token.catalog
-    .find((s) => s.type === 'image')
-    ?.endpoints.find((e) => e.interface === 'public' && e.region_id === 'RegionOne')?.url;
-  if (!image) throw new Error('no image endpoint');
-  return { token: r.headers.get('x-subject-token') ?? '', image: image.replace(/\/+$/, '') };
 }
 
 /** The md5 of the generated data, computed once before anything is timed. */
@@ -389,8 +313,9 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${base}auth/options/`);
     const serverPid = findProcess(product.server.pid ?? -1, join('server', 'src', 'server.ts'));
-    const session = await login('demo');
-    const direct = await directToken();
+    const session = await login(base, 'demo');
+    const { token, endpoint } = await directToken(authUrl, 'image');
+    const direct = { token, image: endpoint };
 
     const check = (image: GlanceImage, label: string): void => {
       if (image.status !== 'active' || image.size !== SIZE || image.checksum !== md5) {
