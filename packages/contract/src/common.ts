@@ -32,13 +32,3 @@ export const StringMap = Type.Record(Type.String(), Type.String());
 /** `T | null`, as OpenStack sends for absent values. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export type StringMap = Static<typeof StringMap>;
-
-/**
- * The X-Skydeck-Messages header (spec 1 §7): a JSON list of [type, message, extra tags].
- * Exported as a type only: the server serialises it, the client parses it.
- */
-export type MessageType = 'success' | 'info' | 'warning' | 'error' | 'danger';
-export type HeaderMessage = [MessageType, string, string];
-export const MESSAGES_HEADER = 'X-Skydeck-Messages';
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';

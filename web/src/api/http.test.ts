@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../testing/render';
-import * as contract from '@skydeck/contract';
-import {
-  ApiError,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  MESSAGES_HEADER,
-  apiFetch,
-  httpEvents,
-  webRoot,
-} from './http';
+import { ApiError, apiFetch, httpEvents, webRoot } from './http';
 
 function setBase(href: string | undefined): void {
   document.head.querySelector('base')?.remove();
@@ -23,14 +14,6 @@ function setBase(href: string | undefined): void {
 afterEach(() => setBase(undefined));
 
 describe('apiFetch', () => {
-  it('uses the contract’s header and cookie names', () => {
-    expect([CSRF_COOKIE, CSRF_HEADER, MESSAGES_HEADER]).toEqual([
-      contract.CSRF_COOKIE,
-      contract.CSRF_HEADER,
-      contract.MESSAGES_HEADER,
-    ]);
-  });
-
   it('prefixes the web root from <base href>', async () => {
     setBase('/dashboard/');
     expect(webRoot()).toBe('/dashboard/');

@@ -1,13 +1,10 @@
-import type { HeaderMessage } from '@skydeck/contract';
-
-/*
- * The contract's header and cookie names, repeated as literals: a value import from
- * @skydeck/contract would pull TypeBox (about 160 KB) into the first page load. http.test.ts
- * checks they still match.
- */
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';
-export const MESSAGES_HEADER = 'X-Skydeck-Messages';
+// The TypeBox-free subpath: the package root would pull the schema library into the first page.
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MESSAGES_HEADER,
+  type HeaderMessage,
+} from '@skydeck/contract/constants';
 
 /** An /api or /auth answer that was not 2xx; `message` is the server's user-facing text. */
 export class ApiError extends Error {

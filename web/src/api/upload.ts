@@ -1,4 +1,5 @@
-import { ApiError, CSRF_COOKIE, CSRF_HEADER, readCookie, webRoot } from './http';
+import { CSRF_COOKIE, CSRF_HEADER } from '@skydeck/contract/constants';
+import { ApiError, readCookie, webRoot } from './http';
 
 export interface UploadRequest {
   method: 'POST' | 'PUT';
