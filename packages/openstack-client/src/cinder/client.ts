@@ -1,5 +1,4 @@
-import { capRange, chooseMicroversion, supportsMicroversion } from '../http/microversion';
-import { createServiceHttp } from '../http/serviceHttp';
+import { createMicroversioned } from '../http/microversioned';
 import { backupCalls } from './backups';
 import { cinderLimitCalls } from './limits';
 import {
@@ -16,7 +15,6 @@ import { volumeTypeCalls } from './volumeTypes';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
 import type { BackupCalls } from './backups';
-import type { CinderContext } from './context';
 import type { CinderLimitCalls } from './limits';
 import type {
   CinderAvailabilityZoneCalls,
@@ -57,36 +55,17 @@ export interface CinderClient {
 }
 
 export function createCinderClient(options: CinderClientOptions): CinderClient {
-  const endpoint = options.endpoint.replace(/\/+$/, '');
-  const http = createServiceHttp({
+  const versioned = createMicroversioned({
+    ...options,
     service: 'volume',
-    baseUrl: endpoint,
-    token: options.token,
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
+    discover: discoverVolumeRange,
   });
-  const range = async (): Promise<MicroversionRange> =>
-    capRange(
-      await discoverVolumeRange(endpoint, options.token, options.fetch),
-      options.maxMicroversion,
-    );
-
-  const ctx: CinderContext = {
-    http,
-    async call<T>(
-      wish: Parameters<CinderContext['call']>[0],
-      request: Parameters<CinderContext['call']>[1],
-    ): Promise<T> {
-      const version = chooseMicroversion('volume', await range(), wish);
-      const built = typeof request === 'function' ? request(version) : request;
-      return http.json<T>({ ...built, microversion: { service: 'volume', version } });
-    },
-  };
+  const ctx = versioned.context;
 
   return {
-    endpoint,
-    microversion: range,
-    supports: async (version) => supportsMicroversion(await range(), version),
+    endpoint: versioned.endpoint,
+    microversion: versioned.range,
+    supports: versioned.supports,
     volumes: volumeCalls(ctx),
     volumeTypes: volumeTypeCalls(ctx),
     snapshots: snapshotCalls(ctx),

@@ -1,5 +1,4 @@
-import { capRange, chooseMicroversion, supportsMicroversion } from '../http/microversion';
-import { createServiceHttp } from '../http/serviceHttp';
+import { createMicroversioned } from '../http/microversioned';
 import { aggregateCalls } from './aggregates';
 import { availabilityZoneCalls } from './availabilityZones';
 import { extensionCalls } from './extensions';
@@ -12,7 +11,6 @@ import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
 import type { AggregateCalls } from './aggregates';
 import type { AvailabilityZoneCalls } from './availabilityZones';
-import type { NovaContext } from './context';
 import type { ExtensionCalls } from './extensions';
 import type { FlavorCalls } from './flavors';
 import type { KeypairCalls } from './keypairs';
@@ -44,43 +42,18 @@ export interface NovaClient {
 }
 
 export function createNovaClient(options: NovaClientOptions): NovaClient {
-  const endpoint = options.endpoint.replace(/\/+$/, '');
-  const http = createServiceHttp({
+  const versioned = createMicroversioned({
+    ...options,
     service: 'compute',
-    baseUrl: endpoint,
-    token: options.token,
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
+    discover: discoverComputeRange,
+    unversioned: isLegacyRange,
   });
-  const range = async (): Promise<MicroversionRange> =>
-    capRange(
-      await discoverComputeRange(endpoint, options.token, options.fetch),
-      options.maxMicroversion,
-    );
-
-  const ctx: NovaContext = {
-    http,
-    async call<T>(
-      wish: Parameters<NovaContext['call']>[0],
-      request: Parameters<NovaContext['call']>[1],
-    ): Promise<T> {
-      const usable = await range();
-      const version = chooseMicroversion('compute', usable, wish);
-      const built = typeof request === 'function' ? request(version) : request;
-      return http.json<T>({
-        ...built,
-        microversion: isLegacyRange(usable) ? undefined : { service: 'compute', version },
-      });
-    },
-  };
+  const ctx = versioned.context;
 
   return {
-    endpoint,
-    microversion: range,
-    supports: async (version) => {
-      const usable = await range();
-      return !isLegacyRange(usable) && supportsMicroversion(usable, version);
-    },
+    endpoint: versioned.endpoint,
+    microversion: versioned.range,
+    supports: versioned.supports,
     flavors: flavorCalls(ctx),
     keypairs: keypairCalls(ctx),
     serverGroups: serverGroupCalls(ctx),
