@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FetchLike } from './request';
 
 /** Bytes of a streamed body that may wait in the request's buffers before the source pauses. */
-const SEND_BUFFER = 1024 * 1024;
+const SEND_BUFFER = 4 * 1024 * 1024;
 
 /**
  * A fetch for streamed request bodies on Node, over node:http(s), that sends the body only as

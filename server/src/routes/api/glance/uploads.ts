@@ -178,6 +178,9 @@ export const imageUploadRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
   await app.register(fastifyMultipart, {
     limits: { ...FIELD_LIMITS, fileSize },
     fileHwm: UPLOAD_HWM,
+    // The request is piped into the parser: at the default 16 KiB every 64 KiB socket read
+    // would pause and resume the connection.
+    highWaterMark: UPLOAD_HWM,
   });
 
   const refuseWhenOff = (): void => {
