@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints and appends to bench/RESULTS.md
- *  1. gzip bytes of the JS+CSS the login page loads, and the first panel after login;
+ *  1. gzip bytes of the JS+CSS the login page loads, and the first panel after login, and the
+ *     bytes actually transferred (`npm run bench -- --pages`: only this, file by file);
  *  2. req/s and p50/p99 latency of GET /api/nova/keypairs/ through the server versus the same
  *     call straight to the demo cloud, on this machine, in one run.
  * The product is started as a user starts it (tools/start.mjs) on throwaway ports and data.
@@ -49,38 +50,64 @@ function startProduct(): ChildProcess[] {
   return [server, cloud];
 }
 
-async function pageBytes(): Promise<{ login: number; panel: number; panelPath: string }> {
+/** One script or stylesheet a page loaded. */
+interface Loaded {
+  file: string;
+  /** The decoded body gzipped with Node's default level: comparable across runs and servers. */
+  gzip: number;
+  /** Body bytes as they came over the wire, in whatever encoding the server chose. */
+  wire: number;
+  encoding: string;
+}
+
+interface PageWeight {
+  gzip: number;
+  wire: number;
+  files: Loaded[];
+}
+
+const sum = (files: Loaded[], key: 'gzip' | 'wire'): number =>
+  files.reduce((n, f) => n + f[key], 0);
+
+async function pageBytes(): Promise<{ login: PageWeight; panel: PageWeight; panelPath: string }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const measure = async (go: (p: Page) => Promise<void>): Promise<number> => {
+  const measure = async (go: (p: Page) => Promise<void>): Promise<PageWeight> => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    let total = 0;
-    const pending: Promise<void>[] = [];
+    const pending: Promise<Loaded | undefined>[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       pending.push(
-        res.body().then(
-          (b) => void (total += gzipSync(b).length),
-          () => undefined,
-        ),
+        (async () => {
+          const body = await res.body();
+          await res.finished();
+          const sizes = await res.request().sizes();
+          return {
+            file: new URL(res.url()).pathname.replace(/^.*\//, ''),
+            gzip: gzipSync(body).length,
+            wire: sizes.responseBodySize,
+            encoding: (await res.headerValue('content-encoding')) ?? 'identity',
+          };
+        })().catch(() => undefined),
       );
     });
     await go(page);
     await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    const files = (await Promise.all(pending)).filter((f): f is Loaded => f !== undefined);
     await context.close();
-    return total;
+    files.sort((a, b) => b.gzip - a.gzip);
+    return { gzip: sum(files, 'gzip'), wire: sum(files, 'wire'), files };
   };
   const panelPath = 'project/key_pairs';
-  const loginBytes = await measure(async (p) => {
+  const loginWeight = await measure(async (p) => {
     await p.goto(`${base}login`);
   });
   const session = await login(base, 'demo');
-  const panelBytes = await measure(async (p) => {
+  const panelWeight = await measure(async (p) => {
     await p.context().addCookies(
       session.cookie.split('; ').map((c) => {
         const [name, value] = c.split('=');
@@ -91,7 +118,20 @@ async function pageBytes(): Promise<{ login: number; panel: number; panelPath: s
     await p.getByRole('grid').or(p.getByRole('table')).first().waitFor();
   });
   await browser.close();
-  return { login: loginBytes, panel: panelBytes, panelPath };
+  return { login: loginWeight, panel: panelWeight, panelPath };
+}
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+/** `--pages`: what each page loads, file by file, for finding what to split. */
+function breakdown(name: string, w: PageWeight): string {
+  return [
+    `${name}: ${w.files.length} files, ${kb(w.gzip)} gzip, ${kb(w.wire)} transferred`,
+    ...w.files.map(
+      (f) =>
+        `  ${kb(f.gzip).padStart(9)} gzip ${kb(f.wire).padStart(9)} ${f.encoding.padEnd(8)} ${f.file}`,
+    ),
+  ].join('\n');
 }
 
 interface Latency {
@@ -152,6 +192,11 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${base}auth/options/`);
     const bytes = await pageBytes();
+    if (process.argv.includes('--pages')) {
+      console.log(breakdown('login page', bytes.login));
+      console.log(breakdown(`/${bytes.panelPath}`, bytes.panel));
+      return;
+    }
     const session = await login(base, 'demo');
     const serverHeaders = { Cookie: session.cookie, 'X-Requested-With': 'XMLHttpRequest' };
     const direct = await directToken(authUrl, 'compute');
@@ -163,7 +208,6 @@ async function main(): Promise<void> {
     const straight1 = await sequential(directUrl, directHeaders);
     const viaServer = await load(serverUrl, serverHeaders, 10);
     const straight = await load(directUrl, directHeaders, 10);
-    const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
     const row = (name: string, connections: number, l: Latency): string =>
       `| ${name} | ${connections} | ${l.rps.toFixed(0)} | ${l.p50.toFixed(2)} | ${l.p99.toFixed(2)} |`;
     const out = [
@@ -171,10 +215,13 @@ async function main(): Promise<void> {
       '',
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
       '',
-      '| page | JS+CSS gzip | target |',
-      '|---|---|---|',
-      `| login page | ${kb(bytes.login)} | ≤ 200 KB |`,
-      `| first panel after login (/${bytes.panelPath}, cold cache) | ${kb(bytes.panel)} | – |`,
+      '| page | files | JS+CSS gzip | target | transferred |',
+      '|---|---|---|---|---|',
+      `| login page | ${bytes.login.files.length} | ${kb(bytes.login.gzip)} | ≤ 200 KB | ${kb(bytes.login.wire)} |`,
+      `| first panel after login (/${bytes.panelPath}, cold cache) | ${bytes.panel.files.length} | ${kb(bytes.panel.gzip)} | – | ${kb(bytes.panel.wire)} |`,
+      '',
+      "JS+CSS gzip: each script and stylesheet body gzipped with Node's default level, whatever the",
+      'server sent. Transferred: the body bytes Chromium received, in the encoding the server chose.',
       '',
       'GET key pairs; the demo cloud in its own process. One connection: 3,000 sequential requests',
       'after 300 warm-up ones, exact percentiles. Ten connections: autocannon for 10 s after a 2 s',

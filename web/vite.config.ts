@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { patternflyUsageGuard, trimPatternflyCss } from './tools/patternflyCss';
+import { precompress } from './tools/precompress';
 
 const SERVER = process.env.SKYDECK_DEV_SERVER ?? 'http://127.0.0.1:9000';
 
@@ -15,46 +17,18 @@ function devBaseHref(): Plugin {
   };
 }
 
-// The few PostCSS node methods used below; postcss itself comes with Vite.
-interface CssNode {
-  remove(): void;
-  toString(): string;
-}
-interface CssRule extends CssNode {
-  selectors: string[];
-}
-interface CssRoot {
-  source?: { input: { file?: string } };
-  walkAtRules(name: string, cb: (node: CssNode) => void): void;
-  walkRules(cb: (node: CssRule) => void): void;
-}
-
-const ICON_FONT_SELECTOR =
-  /^\.(fa[a-z0-9-]*|sr-only(-focusable)?|pf-v6-pficon[a-z0-9-]*)(?=$|[:.\s,])/;
-
-/**
- * PatternFly's base stylesheet also carries the Font Awesome and pficon icon fonts (~14 KB gzip
- * of rules). The app draws icons as SVG (react-icons), so those rules are dropped from the base.
- */
-const stripIconFonts = {
-  postcssPlugin: 'skydeck-strip-icon-fonts',
-  Once(root: CssRoot): void {
-    if (!root.source?.input.file?.endsWith('patternfly-base.css')) return;
-    root.walkAtRules('font-face', (node) => {
-      if (/Font Awesome|pficon/.test(node.toString())) node.remove();
-    });
-    root.walkRules((rule) => {
-      if (rule.selectors.every((sel) => ICON_FONT_SELECTOR.test(sel.trim()))) rule.remove();
-    });
-  },
-};
-
 export default defineConfig({
   // Relative asset URLs: they resolve against the injected <base href>, whatever the web root.
   base: './',
   // The hoisted plugin-react is typed against the root's newer vite (vitest's); same plugin API.
-  plugins: [react() as unknown as PluginOption, devBaseHref()],
-  css: { postcss: { plugins: [stripIconFonts] } },
+  plugins: [
+    react() as unknown as PluginOption,
+    devBaseHref(),
+    patternflyUsageGuard(),
+    // dist/**/*.{br,gz}: the server answers with them (Accept-Encoding), never compressing itself.
+    precompress(),
+  ],
+  css: { postcss: { plugins: [trimPatternflyCss] } },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

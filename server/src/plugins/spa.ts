@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +22,7 @@ declare module 'fastify' {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const COMPRESSED_VARIANT = /\.(br|gz)$/;
 
 const escapeAttr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -48,6 +49,7 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
   const { webroot, webDist } = options;
   const indexFile = join(webDist, 'index.html');
   const reserved = [`${webroot}api/`, `${webroot}auth/`];
+  const assets = join(webDist, 'assets', sep);
   let cached: { mtimeMs: number; html: string } | undefined;
 
   // Re-read only when the build changed; no synchronous fs on requests.
@@ -75,11 +77,18 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     dotfiles: 'ignore',
     cacheControl: false,
     suppressWarning: true,
-    // index.html is only ever answered with its <base> injected, by the fallback below.
+    // The build writes <file>.br and <file>.gz beside each text file; the best one the client
+    // accepts is sent with Content-Encoding, and every answer carries Vary: Accept-Encoding.
+    preCompressed: true,
+    // index.html is only ever answered with its <base> injected, by the fallback below; the
+    // compressed variants only ever as the encoding of their file.
     allowedPath: (pathName) =>
-      pathName !== '/index.html' && !pathName.startsWith('/api/') && !pathName.startsWith('/auth/'),
+      pathName !== '/index.html' &&
+      !COMPRESSED_VARIANT.test(pathName) &&
+      !pathName.startsWith('/api/') &&
+      !pathName.startsWith('/auth/'),
     setHeaders: (reply, path) => {
-      const assets = join(webDist, 'assets');
+      // Hashed file names: a changed file gets a new URL, so the old one never goes stale.
       reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache');
     },
   });

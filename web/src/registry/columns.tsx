@@ -1,18 +1,14 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  Label,
-  Progress,
-  ProgressMeasureLocation,
-  ProgressSize,
-  Stack,
-  type LabelProps,
-} from '@patternfly/react-core';
+import { Label, Stack, type LabelProps } from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
 import { formatSize, toBytes, type SizeUnit } from './formatSize';
 import type { CellContext, Column, Requirement } from './types';
+
+// A status is rarely transitional: the progress bar's code and styles load with the first one.
+const LoadingBar = lazy(() => import('./LoadingBar').then((m) => ({ default: m.LoadingBar })));
 
 /** What every column helper accepts besides id, title and value. */
 export interface ColumnOptions<T> {
@@ -151,19 +147,6 @@ export interface LabelColumnOptions<T> extends ColumnOptions<T> {
   inProgress?: (item: T) => boolean;
 }
 
-function LoadingBar({ label }: { label: string }): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <Progress
-      value={100}
-      size={ProgressSize.sm}
-      measureLocation={ProgressMeasureLocation.none}
-      aria-label={t('{{label}} in progress', { label })}
-      aria-valuetext={t('In progress')}
-    />
-  );
-}
-
 function TranslatedLabel({
   text,
   known,
@@ -209,7 +192,9 @@ export function labelColumn<T>(
       return (
         <Stack>
           {label}
-          <LoadingBar label={d.known ? t(d.text) : d.text} />
+          <Suspense fallback={null}>
+            <LoadingBar label={d.known ? t(d.text) : d.text} />
+          </Suspense>
         </Stack>
       );
     },

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ClipboardCopy, Content } from '@patternfly/react-core';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Content } from '@patternfly/react-core';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
 import { formatSize, type SizeUnit } from './formatSize';
@@ -8,6 +8,12 @@ import type { Field, Requirement, Tab } from './types';
 export interface FieldOptions {
   requires?: Requirement[];
 }
+
+// Only details pages show copyable text: PatternFly's clipboard widget (with its truncation and
+// expansion code and styles) loads with the first one, not with every panel that declares one.
+const CopyableText = lazy(() =>
+  import('./CopyableText').then((m) => ({ default: m.CopyableText })),
+);
 
 const withRequires = <T,>(f: Field<T>, opts: FieldOptions): Field<T> =>
   opts.requires ? { ...f, requires: opts.requires } : f;
@@ -62,17 +68,9 @@ export function copyableField<T>(
         const text = value(item);
         if (!text) return '';
         return (
-          <ClipboardCopy
-            isCode
-            isReadOnly
-            variant="expansion"
-            hoverTip={t(msg('Copy to clipboard'))}
-            clickTip={t(msg('Copied'))}
-            textAriaLabel={t(label)}
-            toggleAriaLabel={t(msg('Show the whole text'))}
-          >
-            {text}
-          </ClipboardCopy>
+          <Suspense fallback={null}>
+            <CopyableText text={text} label={label} />
+          </Suspense>
         );
       },
     },

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Progress, ProgressMeasureLocation, ProgressSize } from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+
+/** The bar under a transitional status label (spec 2 §2 images' "Saving", "Queued"). */
+export function LoadingBar({ label }: { label: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Progress
+      value={100}
+      size={ProgressSize.sm}
+      measureLocation={ProgressMeasureLocation.none}
+      aria-label={t('{{label}} in progress', { label })}
+      aria-valuetext={t('In progress')}
+    />
+  );
+}
