@@ -83,6 +83,16 @@ test.describe('signing in', () => {
     await expect(panel.row('db-spread')).toHaveCount(0);
   });
 
+  test('the site address itself leads to the login page, then into the app', async ({ page }) => {
+    const response = await page.goto(baseURL);
+    expect(response?.status()).toBe(200);
+    const login = new LoginPage(page);
+    await expect(login.heading).toBeVisible();
+    await login.submit('demo', 'demo');
+    await expect(new AppShell(page).userMenu).toBeVisible();
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+  });
+
   test('signing out ends the session on the server too', async ({ page, request }) => {
     await loginAs(page, 'demo');
     const cookies = await page.context().cookies();

@@ -157,6 +157,23 @@ describe('SPA serving under a webroot', () => {
     ).toBe(404);
   });
 
+  it('answers the root webroot with the app, and a directory path never with 403', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skydeck-spa-root-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    const { app: rooted } = await buildOfflineApp({ webDist: dir });
+    try {
+      const home = await rooted.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<base href="/">');
+      const folder = await rooted.inject({ url: '/assets/' });
+      expect(folder.statusCode).not.toBe(403);
+    } finally {
+      await rooted.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('redirects the webroot without its slash', async () => {
     const res = await app.inject({ url: '/dash' });
     expect(res.statusCode).toBe(302);

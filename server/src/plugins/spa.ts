@@ -82,7 +82,10 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     preCompressed: true,
     // index.html is only ever answered with its <base> injected, by the fallback below; the
     // compressed variants only ever as the encoding of their file.
+    // A directory is never a file to send (send() would answer 403): the webroot itself and any
+    // other path ending in `/` fall through to the app, or to a 404.
     allowedPath: (pathName) =>
+      !pathName.endsWith('/') &&
       pathName !== '/index.html' &&
       !COMPRESSED_VARIANT.test(pathName) &&
       !pathName.startsWith('/api/') &&
