@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_UUID, call, waitFor } from './support/services';
 import { session, uniqueName } from './support/session';
+import { IMAGE_SHAPE } from './support/shapes';
 import { expectKeys, expectShape, field } from './support/shape';
 
 const PATCH = { 'Content-Type': 'application/openstack-images-v2.1-json-patch' };
@@ -18,31 +19,6 @@ afterAll(async () => {
     await call(demo, 'image', 'DELETE', `v2/images/${id}`);
   }
 });
-
-const IMAGE_SHAPE = {
-  id: 'string',
-  name: 'string|null',
-  status: 'string',
-  visibility: 'string',
-  protected: 'boolean',
-  os_hidden: 'boolean',
-  owner: 'string|null',
-  tags: ['string'],
-  size: 'integer|null',
-  virtual_size: 'integer|null',
-  checksum: 'string|null',
-  os_hash_algo: 'string|null',
-  os_hash_value: 'string|null',
-  min_disk: 'integer',
-  min_ram: 'integer',
-  disk_format: 'string|null',
-  container_format: 'string|null',
-  created_at: 'string',
-  updated_at: 'string',
-  self: 'string',
-  file: 'string',
-  schema: 'string',
-} as const;
 
 async function createImage(extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const demo = await session('demo');

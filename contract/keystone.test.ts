@@ -7,6 +7,7 @@ import {
 } from '@skydeck/openstack-client';
 import { joinPath, raw } from './support/http';
 import { session, target } from './support/session';
+import { PROJECT_SHAPE } from './support/shapes';
 import { expectKeystoneFault, expectKeys, expectShape, field } from './support/shape';
 import type { Shape } from './support/shape';
 
@@ -244,20 +245,7 @@ describe('keystone: scoping', () => {
     const { client } = await session('demo');
     const projects = await client.keystone.listAuthProjects();
     expect(projects.map((project) => project.name).sort()).toEqual(['alt_demo', 'demo']);
-    expectShape(projects, [
-      {
-        id: 'string',
-        name: 'string',
-        domain_id: 'string',
-        enabled: 'boolean',
-        is_domain: 'boolean',
-        parent_id: 'string|null',
-        description: 'string',
-        tags: ['string'],
-        options: 'object',
-        links: { self: 'string' },
-      },
-    ]);
+    expectShape(projects, [PROJECT_SHAPE]);
     const answer = await raw('GET', joinPath(target().authUrl, 'auth/projects'), {
       token: (await session('reader')).token,
     });

@@ -4,6 +4,7 @@ import { installFaultHandling } from './core/faults';
 import { applyScale, createKnobs, installKnobs, resolveKnobOptions } from './core/knobs';
 import { applyDueTransitions, startLifecycle } from './core/lifecycle';
 import { createPolicyEngine } from './core/policy';
+import { installRouteTable } from './core/routeTable';
 import type { CloudContext, CloudService, ResolvedOptions } from './core/service';
 import { defaultEnforceNewDefaults, defaultLifecycleScale } from './options';
 import type { DemoCloudOptions } from './options';
@@ -96,6 +97,7 @@ export const buildDemoCloud = async (opts: DemoCloudOptions): Promise<FastifyIns
     publicUrl = url.replace(/\/+$/, '');
   });
   app.decorateRequest('auth', null);
+  installRouteTable(app);
   let stopLifecycle = (): void => undefined;
   app.addHook('onReady', async () => {
     stopLifecycle = startLifecycle(ctx);

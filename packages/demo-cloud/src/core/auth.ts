@@ -41,18 +41,26 @@ export const KEYSTONE_UNAUTHORIZED_BODY = {
 
 /**
  * An onRequest hook validating X-Auth-Token the way keystonemiddleware does in front of a service.
- * `identityUri` is the public identity endpoint named in WWW-Authenticate.
+ * `identityUri` is the public identity endpoint named in WWW-Authenticate. `reject` builds the
+ * error for services that answer the 401 themselves (keystonemiddleware's delay_auth_decision);
+ * it goes to the scope's error handler with the WWW-Authenticate value.
  */
 export const authenticate =
-  (resolve: TokenResolver, identityUri: (request: FastifyRequest) => string) =>
+  (
+    resolve: TokenResolver,
+    identityUri: (request: FastifyRequest) => string,
+    reject?: (wwwAuthenticate: string) => Error,
+  ) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers['x-auth-token'];
     const token = Array.isArray(header) ? header[0] : header;
     const auth = token ? resolve(token) : undefined;
     if (!auth) {
+      const challenge = `Keystone uri="${identityUri(request)}"`;
+      if (reject) throw reject(challenge);
       await reply
         .code(401)
-        .header('WWW-Authenticate', `Keystone uri="${identityUri(request)}"`)
+        .header('WWW-Authenticate', challenge)
         .type('application/json')
         .send(KEYSTONE_UNAUTHORIZED_BODY);
       return;

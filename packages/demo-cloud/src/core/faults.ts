@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routedMethods } from './routeTable';
 
 /** An upstream API error; each service renders it in its own JSON shape. */
 export class Fault extends Error {
@@ -30,8 +31,28 @@ export interface FaultHandling {
   readonly malformedBodyMessage: string;
   /** A body answered as-is for unrouted paths, where upstream's router (not the service) answers. */
   readonly unroutedBody?: unknown;
+  /** The content type of `unroutedBody` (default JSON). */
+  readonly unroutedType?: string;
   /** Extra headers for every error answer (e.g. a negotiated microversion). */
   readonly headers?: (request: FastifyRequest) => Record<string, string>;
+  /**
+   * The answer to a path the service routes, asked with a method it does not (`allowed`: the
+   * routed methods). Absent, or undefined returned: answered as an unknown path, as the routes
+   * mapper of nova and cinder does.
+   */
+  readonly methodNotAllowed?: (
+    request: FastifyRequest,
+    allowed: readonly string[],
+  ) => RawAnswer | undefined | Promise<RawAnswer | undefined>;
+}
+
+/** An answer sent as-is (upstream's router or framework speaks, not the service's fault wrapper). */
+export interface RawAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Default JSON. */
+  readonly contentType?: string;
 }
 
 const sendFault = (
@@ -53,11 +74,24 @@ const sendFault = (
  * answers in that service's upstream error shape.
  */
 export const installFaultHandling = (app: FastifyInstance, handling: FaultHandling): void => {
-  app.setNotFoundHandler((_request, reply) =>
-    handling.unroutedBody === undefined
+  app.setNotFoundHandler(async (request, reply) => {
+    const allowed = handling.methodNotAllowed ? routedMethods(request) : [];
+    const answer =
+      allowed.length > 0 ? await handling.methodNotAllowed?.(request, allowed) : undefined;
+    if (answer) {
+      return reply
+        .code(answer.status)
+        .headers(answer.headers ?? {})
+        .type(answer.contentType ?? 'application/json')
+        .send(answer.body);
+    }
+    return handling.unroutedBody === undefined
       ? sendFault(reply, handling, 404, handling.notFoundMessage)
-      : reply.code(404).type('application/json').send(handling.unroutedBody),
-  );
+      : reply
+          .code(404)
+          .type(handling.unroutedType ?? 'application/json')
+          .send(handling.unroutedBody);
+  });
   app.setErrorHandler((error: FastifyError | Fault, request, reply) => {
     if (error instanceof Fault) {
       return sendFault(reply, handling, error.status, error.message, error.headers, error);

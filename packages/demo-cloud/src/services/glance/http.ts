@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Fault } from '../../core/faults';
+import { routedMethods } from '../../core/routeTable';
 import type { CloudContext } from '../../core/service';
 
 /**
@@ -279,27 +280,28 @@ export const pyInt = (value: string): number | undefined => {
   return Number(trimmed);
 };
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The order glance's router names allowed methods in. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * glance's router answers methods a path does not take with 405 and the allowed ones (its
- * RejectMethodController), after authentication.
+ * glance's router after authentication: a path it maps asked with a method it does not take gets
+ * 405 and the allowed ones (its RejectMethodController), an unknown path webob's 404.
  */
-export const rejectOtherMethods = (
-  app: FastifyInstance,
-  path: string,
-  allowed: readonly (typeof METHODS)[number][],
-): void => {
-  const others = METHODS.filter((m) => !allowed.includes(m));
-  if (others.length === 0) return;
-  app.route({
-    method: [...others],
-    url: path,
-    handler: async (request) => {
-      throw new GlanceFault(405, '', {
-        headers: { Allow: allowed.join(', ') },
-        body: `The method ${request.method} is not allowed for this resource. <br /><br />\n`,
-      });
-    },
+export const installMethodRouting = (app: FastifyInstance): void => {
+  app.setNotFoundHandler((request, reply) => {
+    const routed = routedMethods(request);
+    if (routed.length === 0) return sendWebobError(request, reply, 404, defaultExplanation(404));
+    return sendWebobError(request, reply, 405, '', {
+      headers: { Allow: METHODS.filter((m) => routed.includes(m)).join(', ') },
+      body: `The method ${request.method} is not allowed for this resource. <br /><br />\n`,
+    });
   });
 };
+
+/** glance itself refuses an unauthenticated request (keystonemiddleware delays the decision). */
+export const unauthorized = (wwwAuthenticate: string): GlanceFault =>
+  new GlanceFault(
+    401,
+    'This server could not verify that you are authorized to access the document you requested. Either you supplied the wrong credentials (e.g., bad password), or your browser does not understand how to supply the credentials required.',
+    { headers: { 'WWW-Authenticate': wwwAuthenticate } },
+  );

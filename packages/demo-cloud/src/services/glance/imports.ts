@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { existsSync, renameSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -136,8 +138,14 @@ registerTransitionHandler(IMPORT_GUARD, (ctx, work) => {
   finishImport(ctx, work.id, taskId, { ok: false, message: 'The import was interrupted.' });
 });
 
-/** glance's `validate_import_uri` with the default import filtering options. */
-const isImportUriAllowed = (uri: unknown): boolean => {
+const isLinkLocal = (address: string): boolean =>
+  /^169\.254\./.test(address) || /^fe[89ab][0-9a-f]:/i.test(address);
+
+/**
+ * glance's `validate_uri` with the default import filtering options: http(s), ports 80 and 443,
+ * a host that resolves to an address other than a link-local one.
+ */
+const isImportUriAllowed = async (uri: unknown): Promise<boolean> => {
   if (typeof uri !== 'string' || uri === '') return false;
   let parsed: URL;
   try {
@@ -146,12 +154,17 @@ const isImportUriAllowed = (uri: unknown): boolean => {
     return false;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  if (parsed.port === '') return true;
-  // Glance allows only ports 80 and 443 by default; the demo cloud also lets loopback hosts
-  // use any port, so demos and tests can serve images locally.
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // glance also refuses loopback hosts; the demo cloud lets them in on any port, so demos and
+  // tests can serve images locally.
   const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  return loopback || ['80', '443'].includes(parsed.port);
+  if (!loopback && parsed.port !== '' && !['80', '443'].includes(parsed.port)) return false;
+  try {
+    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
+    return addresses.some(({ address }) => !isLinkLocal(address));
+  } catch {
+    return false;
+  }
 };
 
 /** Fetches `uri` following redirects (each one filtered again), with an idle timeout. */
@@ -179,7 +192,7 @@ const download = async (
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         url = new URL(location, url).toString();
-        if (!isImportUriAllowed(url)) {
+        if (!(await isImportUriAllowed(url))) {
           throw new Error(`URI for web-download does not pass filtering: ${url}`);
         }
         await response.body?.cancel();
@@ -264,12 +277,12 @@ const requestedStores = (request: FastifyRequest, body: Json): string[] => {
   return stores;
 };
 
-const startImport = (
+const startImport = async (
   ctx: CloudContext,
   request: FastifyRequest,
   caller: Caller,
   imageId: string,
-): void => {
+): Promise<void> => {
   const body = request.body;
   if (body === undefined) throw badRequest('Body expected in request.');
   if (!isObject(body) || !('method' in body)) {
@@ -290,6 +303,8 @@ const startImport = (
     throw badRequest("'all_stores' must be boolean value only");
   }
 
+  // Resolved before the transaction (which cannot wait); reported in glance's order below.
+  const uriAllowed = name !== 'web-download' || (await isImportUriAllowed(method['uri']));
   const started = ctx.store.transaction(() => {
     const image = getImage(ctx, caller, imageId);
     if (image.status === 'active' && name !== 'copy-image') {
@@ -321,7 +336,7 @@ const startImport = (
       if (body['all_stores'] === true) return undefined;
       throw badRequest(`Image is already present at store '${STORE_ID}'`);
     }
-    if (name === 'web-download' && !isImportUriAllowed(method['uri'])) {
+    if (!uriAllowed) {
       throw badRequest(`URI for web-download does not pass filtering: ${String(method['uri'])}`);
     }
     const now = ctx.now().toISOString();
@@ -376,7 +391,7 @@ const startImport = (
 
 export const importRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.post<{ Params: { id: string } }>('/images/:id/import', async (request, reply) => {
-    startImport(ctx, request, callerContext(request), request.params.id);
+    await startImport(ctx, request, callerContext(request), request.params.id);
     return reply.code(202).send();
   });
 };

@@ -5,7 +5,7 @@ import { DEFAULT_REGION } from '../../core/service';
 import type { CloudContext, CloudService } from '../../core/service';
 import { installCors } from './cors';
 import { discoveryRoutes, versionRoutes } from './discovery';
-import { installGlanceFaults, installRequestIds, rejectOtherMethods } from './http';
+import { installGlanceFaults, installRequestIds, installMethodRouting, unauthorized } from './http';
 import { imageDataRoutes } from './imageData';
 import { imageRoutes } from './images';
 import { importRoutes } from './imports';
@@ -16,30 +16,6 @@ import { scaleImages, seedGlance } from './seed';
 import { tagRoutes } from './tags';
 // Registers the snapshot lifecycle handlers before any pending work is applied.
 import './internal';
-
-/** The methods glance's v2 router maps per path; any other gets a 405. */
-const ALLOWED_METHODS: ReadonlyArray<
-  readonly [string, ReadonlyArray<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>]
-> = [
-  ['/images', ['GET', 'POST']],
-  ['/images/:id', ['GET', 'PATCH', 'DELETE']],
-  ['/images/:id/import', ['POST']],
-  ['/images/:id/actions/deactivate', ['POST']],
-  ['/images/:id/actions/reactivate', ['POST']],
-  ['/images/:id/file', ['GET', 'PUT']],
-  ['/images/:id/stage', ['PUT']],
-  ['/images/:id/tags/:tag', ['PUT', 'DELETE']],
-  ['/images/:id/members', ['GET', 'POST']],
-  ['/images/:id/members/:member', ['GET', 'PUT', 'DELETE']],
-  ['/images/:id/tasks', ['GET']],
-  ['/info/import', ['GET']],
-  ['/info/stores', ['GET']],
-  ['/schemas/image', ['GET']],
-  ['/schemas/images', ['GET']],
-  ['/schemas/member', ['GET']],
-  ['/schemas/members', ['GET']],
-  ['/metadefs/resource_types', ['GET']],
-];
 
 /** Glance v2 (Zed, API 2.16) under `/image`, as devstack deploys it. */
 export const glanceService: CloudService = {
@@ -66,15 +42,15 @@ export const glanceService: CloudService = {
       async (api) => {
         api.addHook(
           'onRequest',
-          authenticate(ctx.resolveToken, (r) => `${ctx.baseUrl(r)}/identity`),
+          authenticate(ctx.resolveToken, (r) => `${ctx.baseUrl(r)}/identity`, unauthorized),
         );
+        installMethodRouting(api);
         imageRoutes(api, ctx);
         tagRoutes(api, ctx);
         memberRoutes(api, ctx);
         importRoutes(api, ctx);
         discoveryRoutes(api, ctx);
         metadefRoutes(api, ctx);
-        for (const [path, allowed] of ALLOWED_METHODS) rejectOtherMethods(api, path, allowed);
         // Image bytes stay streams: this scope has no body parser of its own.
         await api.register(async (raw) => imageDataRoutes(raw, ctx));
       },

@@ -147,7 +147,7 @@ describe('glance image members', () => {
       { token: demo, body: { member: 'someone' } },
     );
     expect(privateImage.status).toBe(403);
-    expect(privateImage.body.message).toContain('Only shared images have members.');
+    expect(privateImage.body.message).toContain(`Not allowed to create members for image ${mine}.`);
     const cirros = await seededId(cloud(), 'cirros-0.6.2-x86_64-disk');
     const publicList = await cloud().request<{ message: string }>(
       'GET',

@@ -20,23 +20,36 @@ const MEMBER_QUOTA = 128;
 
 type Ownership = 'create' | 'update' | 'delete' | undefined;
 
+/** What each call says instead of `_check_visibility_and_ownership`'s own words (show: 404). */
+const REFUSALS: Readonly<
+  Record<NonNullable<Ownership> | 'list', (id: string, inner: string) => string>
+> = {
+  list: (id, inner) => `Not allowed to list members for image ${id}: ${inner}`,
+  create: (id) => `Not allowed to create members for image ${id}.`,
+  update: (id) => `Not allowed to update members for image ${id}.`,
+  delete: (id) => `Not allowed to delete members for image ${id}.`,
+};
+
 /** `_check_visibility_and_ownership`: members exist only on shared images. */
 const checkShared = (
   ctx: CloudContext,
   caller: Caller,
   image: ImageDoc,
-  check: Ownership,
+  check: Ownership | 'list',
 ): void => {
-  if (image.visibility !== 'shared') throw forbidden('Only shared images have members.');
+  const refuse = (inner: string): never => {
+    throw forbidden(check === undefined ? inner : REFUSALS[check](image.id, inner));
+  };
+  if (image.visibility !== 'shared') refuse('Only shared images have members.');
   if (secureRbac(ctx) || caller.isAdmin) return;
   if (check === 'create' && (image.owner === null || image.owner !== caller.projectId)) {
-    throw forbidden('You are not permitted to create image members for the image.');
+    refuse('You are not permitted to create image members for the image.');
   }
   if (check === 'update' && caller.projectId === image.owner) {
-    throw forbidden("You are not permitted to modify 'status' on this image member.");
+    refuse("You are not permitted to modify 'status' on this image member.");
   }
   if (check === 'delete' && caller.projectId !== image.owner) {
-    throw forbidden('You cannot delete image member.');
+    refuse('You cannot delete image member.');
   }
 };
 
@@ -91,7 +104,7 @@ export const memberRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get<{ Params: { id: string } }>('/images/:id/members', async (request) => {
     const caller = callerContext(request);
     const image = lookupImage(ctx, caller, request.params.id);
-    checkShared(ctx, caller, image, undefined);
+    checkShared(ctx, caller, image, 'list');
     enforceMember(request, ctx, caller, image, 'get_members');
     return {
       members: visibleMembers(ctx, caller, image).map(memberView),

@@ -101,25 +101,24 @@ const namespaceDoc = (file: NamespaceFile, owner: string, now: string): Namespac
     ...(o.required !== undefined ? { required: o.required } : {}),
     properties: o.properties ?? {},
     created_at: now,
-    updated_at: null,
+    updated_at: now,
   })),
   resource_type_associations: (file.resource_type_associations ?? []).map((a) => ({
     name: a.name,
     ...(a.prefix !== undefined ? { prefix: a.prefix } : {}),
     ...(a.properties_target !== undefined ? { properties_target: a.properties_target } : {}),
     created_at: now,
-    updated_at: null,
+    updated_at: now,
   })),
   tags: (file.tags ?? []).map((t) => ({ name: t.name, created_at: now })),
   created_at: now,
-  updated_at: null,
+  updated_at: now,
 });
 
 const ensureResourceTypes = (ctx: CloudContext, names: readonly string[], now: string): void => {
   const col = ctx.store.collection(resourceTypes);
   for (const name of names) {
-    if (!col.get(name))
-      col.insert({ id: name, protected: true, created_at: now, updated_at: null });
+    if (!col.get(name)) col.insert({ id: name, protected: true, created_at: now, updated_at: now });
   }
 };
 
@@ -169,7 +168,7 @@ const associationView = (a: ResourceTypeAssociation): Json => ({
 const objectView = (ns: string, o: MetadefObjectDef, prefix = ''): Json => ({
   name: o.name,
   ...(o.description !== undefined ? { description: o.description } : {}),
-  ...(o.required !== undefined ? { required: o.required.map((r) => `${prefix}${r}`) } : {}),
+  required: (o.required ?? []).map((r) => `${prefix}${r}`),
   properties: propertiesView(o.properties, prefix),
   schema: '/v2/schemas/metadefs/object',
   self: `${namespaceHref(ns)}/objects/${o.name}`,
@@ -581,7 +580,7 @@ export const metadefRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
     const caller = callerContext(request);
     const ns = subresourceNamespace(ctx, request, caller, request.params.ns, 'get_metadef_tags');
     return {
-      tags: ns.tags.map((t) => ({ name: t.name, created_at: isoTime(t.created_at) })),
+      tags: ns.tags.map((t) => ({ name: t.name })),
     };
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Fault } from '../../core/faults';
 import type { FaultHandling } from '../../core/faults';
+import { requestPath } from '../../core/routeTable';
 import type { CloudContext } from '../../core/service';
 import { queryValue } from '../../core/paging';
 
@@ -16,6 +17,18 @@ const TITLES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
 };
 
+const HTML = 'text/html; charset=utf-8';
+
+/** werkzeug's error page. */
+const flaskPage = (status: string, title: string, text: string): string =>
+  `<!doctype html>\n<html lang=en>\n<title>${status}</title>\n<h1>${title}</h1>\n<p>${text}</p>\n`;
+
+const METHOD_NOT_ALLOWED = 'The method is not allowed for the requested URL.';
+const FLASK_405 = flaskPage('405 Method Not Allowed', 'Method Not Allowed', METHOD_NOT_ALLOWED);
+
+/** The version documents are plain Flask routes, outside the API's JSON error handling. */
+const VERSION_PATH = /^\/identity(\/v3)?\/?$/;
+
 export const keystoneFaults: FaultHandling = {
   render: (status, message) => ({
     error: { code: status, message, title: TITLES[status] ?? 'Error' },
@@ -24,6 +37,20 @@ export const keystoneFaults: FaultHandling = {
   internalErrorMessage: 'An unexpected error prevented the server from fulfilling your request.',
   malformedBodyMessage:
     'The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error.',
+  // Flask's router answers unknown paths and wrong methods before keystone's code (and its token
+  // check) runs: its own HTML pages, except that the API's resources render 405 as JSON.
+  unroutedBody: flaskPage(
+    '404 Not Found',
+    'Not Found',
+    'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.',
+  ),
+  unroutedType: HTML,
+  methodNotAllowed: (request, allowed) => {
+    const headers = { Allow: [...allowed, 'OPTIONS'].join(', ') };
+    return VERSION_PATH.test(requestPath(request))
+      ? { status: 405, headers, contentType: HTML, body: FLASK_405 }
+      : { status: 405, headers, body: { message: METHOD_NOT_ALLOWED } };
+  },
 };
 
 export const UNAUTHORIZED_MESSAGE = 'The request you have made requires authentication.';

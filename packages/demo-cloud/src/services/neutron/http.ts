@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Fault } from '../../core/faults';
 import type { FaultHandling } from '../../core/faults';
+import { requestPath } from '../../core/routeTable';
 import type { CloudContext } from '../../core/service';
 
 /** A neutron error: `{"NeutronError": {"type": <exception class>, "message": ..., "detail": ""}}`. */
@@ -40,6 +41,49 @@ export const neutronFaults: FaultHandling = {
   notFoundMessage: 'The resource could not be found.',
   internalErrorMessage: 'Request Failed: internal server error while processing your request.',
   malformedBodyMessage: 'Body contains invalid data',
+  methodNotAllowed: async (request) => {
+    const path = requestPath(request).replace(/\/+$/, '');
+    // The extensions and quotas controllers are no plain REST controllers (and a quota's id is
+    // any project id, None included): answered as unknown paths.
+    if (/\/v2\.0\/(extensions|quotas)(\/|$)/.test(path)) return undefined;
+    // pecan hands PUT and DELETE on a collection to the member controller, with the id None.
+    const member = `${path}/None`;
+    if (request.server.routeTable.methodsAt(member).includes(request.method)) {
+      const answer = await request.server.inject({
+        method: request.method as 'PUT' | 'DELETE',
+        url: member,
+        headers: forwardedHeaders(request),
+        ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+      });
+      const contentType = answer.headers['content-type'];
+      return {
+        status: answer.statusCode,
+        body: answer.body,
+        ...(typeof contentType === 'string' ? { contentType } : {}),
+      };
+    }
+    // pecan's 405, rendered by neutron's fault hook with webob's 400 text and no Allow header.
+    return {
+      status: 405,
+      body: {
+        NeutronError: {
+          type: 'HTTPMethodNotAllowed',
+          message:
+            'The server could not comply with the request since it is either malformed or otherwise incorrect.',
+          detail: '',
+        },
+      },
+    };
+  },
+};
+
+const forwardedHeaders = (request: FastifyRequest): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const name of ['x-auth-token', 'accept', 'content-type']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
 };
 
 // Constructors for the neutron exceptions the API answers with.

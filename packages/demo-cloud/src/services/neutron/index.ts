@@ -71,6 +71,8 @@ export const neutronService: CloudService = {
             await reply.code(401).type('application/json').send(KEYSTONE_UNAUTHORIZED_BODY);
           }
         });
+        // keystonemiddleware sits in front of the router: unknown paths and methods need a token too.
+        installFaultHandling(api, neutronFaults);
         api.get('/', async (request) => ({
           resources: CORE_RESOURCES.map(([name, collection]) => ({
             name,

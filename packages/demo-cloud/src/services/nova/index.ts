@@ -123,8 +123,12 @@ export const novaService: CloudService = {
               await reply.code(401).type('application/json').send(KEYSTONE_UNAUTHORIZED_BODY);
               return;
             }
+            // The routes mapper turns away unknown paths (and methods) before the microversion.
+            if (request.is404) return;
             await negotiate(request);
           });
+          // keystonemiddleware sits in front of the router: unknown paths need a token too.
+          installFaultHandling(secured, novaFaults);
           flavorRoutes(secured, ctx);
           flavorExtraSpecRoutes(secured, ctx);
           flavorAccessRoutes(secured, ctx);
