@@ -319,6 +319,13 @@ EOF
     glance-manage --config-file "$d/glance-api.conf" db_sync >>"$LOG/glance-manage.log" 2>&1
     mark glance-db
   fi
+  # The standard metadata definitions the package ships, as a real deployment loads them.
+  if ! done_p glance-metadefs; then
+    log "glance db_load_metadefs"
+    glance-manage --config-file "$d/glance-api.conf" db_load_metadefs /etc/glance/metadefs \
+      >>"$LOG/glance-manage.log" 2>&1
+    mark glance-metadefs
+  fi
   register glance
   start_daemon glance-api glance-api --config-file "$d/glance-api.conf"
   wait_http "http://$HOST_IP:9292/" 90 glance-api

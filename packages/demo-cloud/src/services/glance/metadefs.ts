@@ -87,7 +87,16 @@ export const loadMetadefFiles = (): NamespaceFile[] => {
     .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as NamespaceFile);
 };
 
-const namespaceDoc = (file: NamespaceFile, owner: string, now: string): NamespaceDoc => ({
+/**
+ * `updated` is when the API wrote it; null for what `glance-manage db_load_metadefs` loads, which
+ * real Glance then shows without `updated_at`.
+ */
+const namespaceDoc = (
+  file: NamespaceFile,
+  owner: string,
+  now: string,
+  updated: string | null = now,
+): NamespaceDoc => ({
   id: file.namespace,
   ...(file.display_name !== undefined ? { display_name: file.display_name } : {}),
   ...(file.description !== undefined ? { description: file.description } : {}),
@@ -101,39 +110,47 @@ const namespaceDoc = (file: NamespaceFile, owner: string, now: string): Namespac
     ...(o.required !== undefined ? { required: o.required } : {}),
     properties: o.properties ?? {},
     created_at: now,
-    updated_at: now,
+    updated_at: updated,
   })),
   resource_type_associations: (file.resource_type_associations ?? []).map((a) => ({
     name: a.name,
     ...(a.prefix !== undefined ? { prefix: a.prefix } : {}),
     ...(a.properties_target !== undefined ? { properties_target: a.properties_target } : {}),
     created_at: now,
-    updated_at: now,
+    updated_at: updated,
   })),
   tags: (file.tags ?? []).map((t) => ({ name: t.name, created_at: now })),
   created_at: now,
-  updated_at: now,
+  updated_at: updated,
 });
 
-const ensureResourceTypes = (ctx: CloudContext, names: readonly string[], now: string): void => {
+const ensureResourceTypes = (
+  ctx: CloudContext,
+  names: readonly string[],
+  now: string,
+  updated: string | null = now,
+): void => {
   const col = ctx.store.collection(resourceTypes);
   for (const name of names) {
-    if (!col.get(name)) col.insert({ id: name, protected: true, created_at: now, updated_at: now });
+    if (!col.get(name)) {
+      col.insert({ id: name, protected: true, created_at: now, updated_at: updated });
+    }
   }
 };
 
 /** `glance-manage db_load_metadefs`: the shipped namespaces, owned by `admin` as that tool does. */
 export const seedMetadefs = (ctx: CloudContext): void => {
   const now = ctx.now().toISOString();
-  ensureResourceTypes(ctx, BASE_RESOURCE_TYPES, now);
+  ensureResourceTypes(ctx, BASE_RESOURCE_TYPES, now, null);
   const col = ctx.store.collection(namespaces);
   for (const file of loadMetadefFiles()) {
     if (col.get(file.namespace)) continue;
-    const doc = namespaceDoc({ visibility: 'public', ...file }, 'admin', now);
+    const doc = namespaceDoc({ visibility: 'public', ...file }, 'admin', now, null);
     ensureResourceTypes(
       ctx,
       doc.resource_type_associations.map((a) => a.name),
       now,
+      null,
     );
     col.insert(doc);
   }
