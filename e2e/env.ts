@@ -6,6 +6,18 @@ export const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? 5123);
 export const baseURL = `http://127.0.0.1:${port}/`;
 export const cloudAuthUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
 /**
+ * A second product server on the same demo cloud, configured the other way for settings that
+ * are read at start (FILTER_DATA_FIRST on /admin/images, direct image uploads); the specs
+ * named `*.variant.spec.ts` run against it.
+ */
+export const variantPort = Number(process.env.E2E_VARIANT_PORT ?? port + 1);
+export const variantBaseURL = `http://127.0.0.1:${variantPort}/`;
+/** The settings of the variant server, as SKYDECK_<NAME> variables (server/src/config). */
+export const variantSettings: Record<string, string> = {
+  SKYDECK_FILTER_DATA_FIRST: JSON.stringify({ 'admin.images': true }),
+  SKYDECK_HORIZON_IMAGES_UPLOAD_MODE: 'direct',
+};
+/**
  * The throwaway demo cloud's data (absolute: the server runs from the repository root). Per
  * port, like the results, so runs on other ports (E2E_PORT) never wipe each other's files.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import {
   authenticatePassword,
   createOpenStackClient,
@@ -33,6 +33,32 @@ export async function loginAs(page: Page, user: DemoUser | Credentials, next = '
 /** A name no other test (or earlier run against a reused server) has used. */
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export interface HeldRequest {
+  /** The first matching request, once the browser has sent it. */
+  request: Promise<Request>;
+  /** Lets every held request go on to the server. */
+  release: () => void;
+}
+
+/**
+ * Holds the page's requests to `url` (a glob) until released: to look at what the product and
+ * the cloud show while a call is under way (an upload not yet sent, limits not yet loaded).
+ */
+export function holdRequests(page: Page, url: string): HeldRequest {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const request = new Promise<Request>((resolve) => {
+    void page.route(url, async (route) => {
+      resolve(route.request());
+      await released;
+      await route.continue();
+    });
+  });
+  return { request, release };
 }
 
 export interface TempUser extends Credentials {

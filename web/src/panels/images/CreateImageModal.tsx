@@ -20,7 +20,7 @@ export function UploadProgress({ percent }: { percent: number }): ReactNode {
       title={started ? t('Uploading image file') : t('Preparing upload')}
       value={started ? percent : 0}
       measureLocation={started ? ProgressMeasureLocation.outside : ProgressMeasureLocation.none}
-      aria-valuetext={started ? `${percent}%` : t('Preparing upload')}
+      valueText={started ? `${percent}%` : t('Preparing upload')}
     />
   );
 }
@@ -41,6 +41,8 @@ function CreateImageForm({
       title={t('Create Image')}
       submitLabel={t('Create Image')}
       isValid={form.isValid}
+      // In the header, not after the fields: the form scrolls, and the bar must stay in sight.
+      description={uploading ? <UploadProgress percent={progress} /> : undefined}
       onClose={onClose}
       onSubmit={async () => {
         try {
@@ -61,7 +63,6 @@ function CreateImageForm({
         sources={ctx.sources}
         visibilities={ctx.visibilities}
       />
-      {uploading && <UploadProgress percent={progress} />}
     </ModalForm>
   );
 }

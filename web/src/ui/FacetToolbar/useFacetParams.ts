@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Facet } from '../../registry/types';
 
@@ -58,16 +58,20 @@ export function useFacetParams(facets: readonly FacetDescriptor[]): FacetParams 
 
   const q = params.get(SEARCH_PARAM) ?? '';
 
+  // React Router hands a functional update the parameters of the render its setter came from,
+  // so a late call (the search box's debounce timer) or a second call before the next render
+  // would drop what changed in between. Each change starts from the latest parameters instead.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      ),
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
