@@ -16,6 +16,9 @@ import {
   cinderFaults,
   versionHeaders,
 } from './http';
+import { groupSnapshotRoutes } from './groupSnapshots';
+import { groupRoutes } from './groups';
+import { groupTypeRoutes } from './groupTypes';
 import { limitRoutes } from './limits';
 import { volumeMetadataRoutes } from './metadata';
 import { cinderMigrations } from './model';
@@ -24,6 +27,7 @@ import { quotaRoutes } from './quotas';
 import { scaleVolumes, seedCinder } from './seed';
 import { infrastructureRoutes } from './services';
 import { snapshotRoutes } from './snapshots';
+import { transferRoutes } from './transfers';
 import { typeRoutes } from './types';
 import { volumeActionRoutes } from './volumeActions';
 import { volumeRoutes } from './volumes';
@@ -90,6 +94,10 @@ const apiRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   quotaRoutes(app, ctx);
   qosSpecsRoutes(app, ctx);
   infrastructureRoutes(app, ctx);
+  transferRoutes(app, ctx);
+  groupTypeRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  groupSnapshotRoutes(app, ctx);
 };
 
 export const cinderService: CloudService = {

@@ -130,6 +130,64 @@ export interface QosSpecsDoc {
   updated_at: string | null;
 }
 
+/** A volume offered to another project (os-volume-transfer); gone once accepted or deleted. */
+export interface TransferDoc {
+  readonly id: string;
+  readonly volume_id: string;
+  /** The volume's project when it was offered. */
+  readonly source_project_id: string;
+  readonly name: string | null;
+  /** cinder keeps only a salted SHA-1 of the auth key. */
+  readonly salt: string;
+  readonly crypt_hash: string;
+  readonly no_snapshots: boolean;
+  readonly created_at: string;
+}
+
+/** A group type (3.11): what kind of group a generic volume group is. */
+export interface GroupTypeDoc {
+  readonly id: string;
+  name: string;
+  description: string | null;
+  is_public: boolean;
+  group_specs: Record<string, string>;
+  readonly created_at: string;
+  updated_at: string | null;
+}
+
+/** A generic volume group (3.13): volumes of the listed types managed together. */
+export interface GroupDoc {
+  readonly id: string;
+  readonly project_id: string;
+  readonly user_id: string;
+  name: string | null;
+  description: string | null;
+  status: string;
+  readonly availability_zone: string;
+  readonly group_type_id: string;
+  readonly volume_type_ids: string[];
+  readonly group_snapshot_id: string | null;
+  readonly source_group_id: string | null;
+  replication_status: string;
+  readonly host: string | null;
+  readonly created_at: string;
+  updated_at: string | null;
+}
+
+/** A snapshot of every volume of a group at once (3.14); its members are snapshots. */
+export interface GroupSnapshotDoc {
+  readonly id: string;
+  readonly project_id: string;
+  readonly user_id: string;
+  readonly group_id: string;
+  readonly group_type_id: string;
+  name: string | null;
+  description: string | null;
+  status: string;
+  readonly created_at: string;
+  updated_at: string | null;
+}
+
 /** Per-project quota limits set through os-quota-sets (absent resources use the class defaults). */
 export interface ProjectQuotaDoc {
   /** The project id. */
@@ -166,6 +224,21 @@ export const backups = defineCollection<BackupDoc>('cinder_backups', {
 export const qosSpecs = defineCollection<QosSpecsDoc>('cinder_qos_specs', {
   name: (q) => q.name,
 });
+export const transfers = defineCollection<TransferDoc>('cinder_transfers', {
+  volume_id: (t) => t.volume_id,
+  source_project_id: (t) => t.source_project_id,
+});
+export const groupTypes = defineCollection<GroupTypeDoc>('cinder_group_types', {
+  name: (t) => t.name,
+});
+export const groups = defineCollection<GroupDoc>('cinder_groups', {
+  project_id: (g) => g.project_id,
+  group_type_id: (g) => g.group_type_id,
+});
+export const groupSnapshots = defineCollection<GroupSnapshotDoc>('cinder_group_snapshots', {
+  project_id: (g) => g.project_id,
+  group_id: (g) => g.group_id,
+});
 export const projectQuotas = defineCollection<ProjectQuotaDoc>('cinder_project_quotas');
 export const quotaClasses = defineCollection<QuotaClassDoc>('cinder_quota_classes');
 
@@ -185,6 +258,18 @@ export const cinderMigrations: readonly Migration[] = [
       ]) {
         createCollectionTable(db, def);
       }
+    },
+  },
+  {
+    version: 2,
+    up: (db) => {
+      createCollectionTable(db, transfers);
+    },
+  },
+  {
+    version: 3,
+    up: (db) => {
+      for (const def of [groupTypes, groups, groupSnapshots]) createCollectionTable(db, def);
     },
   },
 ];

@@ -5,7 +5,15 @@ import type { CloudContext } from '../../core/service';
 import type { Store } from '../../store/store';
 import { boolParam, callerProject, invalidInput, quotaFault } from './http';
 import type { Json } from './http';
-import { backups, projectQuotas, quotaClasses, snapshots, volumeTypes, volumes } from './model';
+import {
+  backups,
+  groups,
+  projectQuotas,
+  quotaClasses,
+  snapshots,
+  volumeTypes,
+  volumes,
+} from './model';
 import { DB_MAX_INT, validate } from './validation';
 import type { FormatCheckers } from './validation';
 
@@ -95,6 +103,8 @@ export const projectUsage = (store: Store, projectId: string): Record<string, nu
     add('backups', 1);
     add('backup_gigabytes', b.size);
   }
+  const groupCount = store.collection(groups).count('project_id', projectId);
+  if (groupCount > 0) add('groups', groupCount);
   return usage;
 };
 
@@ -127,6 +137,8 @@ const LIMIT_EXCEEDED: Readonly<Record<string, (allowed: number, name: string) =>
     ),
   backups: (allowed) =>
     quotaFault('BackupLimitExceeded', `Maximum number of backups allowed (${allowed}) exceeded`),
+  groups: (allowed) =>
+    quotaFault('GroupLimitExceeded', `Maximum number of groups allowed (${allowed}) exceeded`),
 };
 
 /**
@@ -137,7 +149,7 @@ export const reserveQuota = (
   store: Store,
   projectId: string,
   deltas: Record<string, number>,
-  resource: 'volumes' | 'snapshots' | 'backups',
+  resource: 'volumes' | 'snapshots' | 'backups' | 'groups',
   size: number,
 ): void => {
   const limits = projectLimits(store, projectId);

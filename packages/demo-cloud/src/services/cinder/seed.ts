@@ -2,12 +2,22 @@ import { uuid } from '../../core/ids';
 import type { CloudContext } from '../../core/service';
 import { projects, users } from '../keystone/model';
 import { glanceInternal, volumeImageMetadata } from './images';
-import { BACKEND_NAME, backups, qosSpecs, snapshots, volumeTypes, volumes } from './model';
-import type { VolumeDoc, VolumeTypeDoc } from './model';
+import { DEFAULT_CGSNAPSHOT_TYPE } from './groupTypes';
+import {
+  BACKEND_NAME,
+  backups,
+  groupTypes,
+  qosSpecs,
+  snapshots,
+  volumeTypes,
+  volumes,
+} from './model';
+import type { GroupTypeDoc, VolumeDoc, VolumeTypeDoc } from './model';
 import { DEFAULT_TYPE_NAME } from './types';
 import { createVolumeRecord } from './volumeOps';
 
 const SEEDED_KEY = 'cinder:seeded';
+const GROUPS_SEEDED_KEY = 'cinder:groups-seeded';
 
 /** The image devstack uploads and the demo's bootable volume is made from. */
 export const CIRROS_IMAGE = 'cirros-0.6.2-x86_64-disk';
@@ -41,8 +51,37 @@ export const SEED_TYPES: readonly TypeSeed[] = [
   },
 ];
 
+/**
+ * The group type cinder makes for migrated consistency groups, and one a project can make
+ * groups of; kept under their own key, so stores seeded before groups existed get them too.
+ */
+const seedGroupTypes = (ctx: CloudContext): void => {
+  const { store } = ctx;
+  if (store.getMeta(GROUPS_SEEDED_KEY)) return;
+  const seeds: Array<Pick<GroupTypeDoc, 'name' | 'description' | 'group_specs'>> = [
+    {
+      name: DEFAULT_CGSNAPSHOT_TYPE,
+      description: 'Default group type for migrating cgsnapshot',
+      group_specs: { consistent_group_snapshot_enabled: '<is> True' },
+    },
+    { name: 'generic-group', description: 'Volumes managed together', group_specs: {} },
+  ];
+  for (const seed of seeds) {
+    if (store.collection(groupTypes).findOne('name', seed.name)) continue;
+    store.collection(groupTypes).insert({
+      id: uuid(),
+      ...seed,
+      is_public: true,
+      created_at: ctx.now().toISOString(),
+      updated_at: null,
+    });
+  }
+  store.setMeta(GROUPS_SEEDED_KEY, ctx.now().toISOString());
+};
+
 export const seedCinder = (ctx: CloudContext): void => {
   const { store } = ctx;
+  seedGroupTypes(ctx);
   if (store.getMeta(SEEDED_KEY)) return;
   const projectId = (name: string): string =>
     store.collection(projects).findOne('name', name)?.id ?? '';

@@ -281,7 +281,10 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   });
 
   const beginDelete = (snapshot: SnapshotDoc, force: boolean): void => {
-    if (!force && !['available', 'error'].includes(snapshot.status)) {
+    if (
+      !force &&
+      (!['available', 'error'].includes(snapshot.status) || snapshot.group_snapshot_id !== null)
+    ) {
       throw invalidSnapshot(
         'Snapshot status must be available or error and must not be part of a group.',
       );

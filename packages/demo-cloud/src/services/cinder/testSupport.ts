@@ -31,6 +31,7 @@ export interface CinderClient {
     path: string,
     key: string,
     status: string | null,
+    version?: string,
   ): Promise<Body | undefined>;
 }
 
@@ -63,9 +64,14 @@ export const cinderClient = (cloud: () => TestCloud): CinderClient => {
       return session;
     },
     call,
-    waitFor: async (session, path, key, status) => {
+    waitFor: async (session, path, key, status, version) => {
       for (let i = 0; i < 100; i++) {
-        const r = await call<Record<string, Body>>(session, 'GET', path);
+        const r = await call<Record<string, Body>>(
+          session,
+          'GET',
+          path,
+          version ? { version } : {},
+        );
         if (status === null && r.status === 404) return undefined;
         const item = r.body[key];
         if (status !== null && item?.['status'] === status) return item;

@@ -119,7 +119,7 @@ const SORT_FIELDS: Readonly<Record<string, (t: VolumeTypeDoc) => string | boolea
   qos_specs_id: (t) => t.qos_specs_id,
 };
 
-const parseIsPublic = (raw: string | undefined): boolean | null => {
+export const parseIsPublic = (raw: string | undefined): boolean | null => {
   if (raw === undefined) return true;
   if (raw.toLowerCase() === 'none') return null;
   try {

@@ -26,6 +26,7 @@ export interface Schema {
   readonly minProperties?: number;
   readonly maxProperties?: number;
   readonly items?: Schema;
+  readonly minItems?: number;
   readonly uniqueItems?: boolean;
   readonly format?: string;
 }
@@ -238,6 +239,10 @@ function* iterErrors(
           for (const [i, item] of instance.entries())
             yield* iterErrors(schema.items, item, [...path, i], formats);
         }
+        break;
+      case 'minItems':
+        if (Array.isArray(instance) && instance.length < (schema.minItems ?? 0))
+          yield error(`${pyRepr(instance)} is too short`);
         break;
       case 'uniqueItems':
         if (

@@ -40,12 +40,19 @@ interface ReadyPayload {
   image_metadata?: Record<string, string>;
 }
 
+/**
+ * What the volume manager records when it takes a volume on: its service, and the backend's
+ * shared_targets (the create answer shows the API's defaults, null and true).
+ */
+const PLACED = { service_uuid: VOLUME_SERVICE_UUID, shared_targets: false } as const;
+
 // Creation ends in `available` unless something (an early attach) already moved the volume on.
 registerTransitionHandler(KIND_VOLUME_READY, (ctx, work) => {
   const payload = work.payload as ReadyPayload;
   ctx.store.collection(volumes).update(work.id, (v) => ({
     ...v,
     status: v.status === 'creating' || v.status === 'downloading' ? 'available' : v.status,
+    ...PLACED,
     bootable: payload.bootable ?? v.bootable,
     image_metadata: payload.image_metadata ?? v.image_metadata,
     updated_at: ctx.now().toISOString(),
@@ -141,8 +148,8 @@ export const createVolumeRecord = (ctx: CloudContext, spec: NewVolume): VolumeDo
     encryption_key_id: null,
     group_id: spec.groupId ?? null,
     provider_id: null,
-    shared_targets: false,
-    service_uuid: VOLUME_SERVICE_UUID,
+    shared_targets: !settled,
+    service_uuid: settled ? VOLUME_SERVICE_UUID : null,
     use_quota: true,
     created_at: now,
     updated_at: settled ? now : null,
@@ -153,7 +160,7 @@ export const createVolumeRecord = (ctx: CloudContext, spec: NewVolume): VolumeDo
     scheduleTransition(ctx, {
       collection: volumes,
       id: doc.id,
-      set: { status: 'downloading' },
+      set: { status: 'downloading', ...PLACED },
       when: { status: 'creating' },
       stamp: ['updated_at'],
       afterMs: DURATIONS.imageStart,

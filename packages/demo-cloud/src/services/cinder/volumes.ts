@@ -24,6 +24,7 @@ import {
   volumeNotFound,
 } from './http';
 import type { Json } from './http';
+import { checkVolumeInGroup, loadGroup } from './groups';
 import { glanceInternal, volumeImageMetadata } from './images';
 import type { BootImage } from './images';
 import { PAGING_KEYS, literalEval, pagination, queryParam, sortAndPage } from './listing';
@@ -573,9 +574,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const cgId = spec['consistencygroup_id'] as string | null | undefined;
     if (cgId) throw new Fault(404, `ConsistencyGroup ${cgId} could not be found.`);
     const groupId = spec['group_id'] as string | null | undefined;
-    if (groupId !== undefined && groupId !== null) {
-      throw new Fault(404, `Group ${groupId} could not be found.`);
-    }
+    const group = groupId ? loadGroup(store, request, groupId) : undefined;
     const image =
       imageRef !== undefined && imageRef !== null
         ? resolveImage(ctx, imageRef, projectId)
@@ -643,6 +642,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       (snapshot ? store.collection(volumeTypes).get(snapshot.volume_type_id) : undefined) ??
       defaultType(store);
     const chosenType = volumeType;
+    if (group) checkVolumeInGroup(group, typeRef !== undefined && typeRef !== null, chosenType.id);
     const multiattach = chosenType.extra_specs['multiattach'] === '<is> True';
     const metadata = (spec['metadata'] as Record<string, string> | null | undefined) ?? {};
     const origin =
@@ -670,6 +670,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         snapshotId: snapshot?.id ?? null,
         sourceVolId: source?.id ?? null,
         backupId: backup?.id ?? null,
+        groupId: group?.id ?? null,
         image: image ? { metadata: volumeImageMetadata(image) } : null,
         ...(origin
           ? { inherit: { bootable: origin.bootable, image_metadata: origin.image_metadata } }

@@ -12,10 +12,24 @@ import {
   xmlEscape,
 } from './http';
 import { listRange, parseListingParams } from './listing';
-import type { AccountRow, ContainerRow, ListingRow } from './model';
+import { accountOf } from './model';
+import type { AccountRow, ContainerRow, ListingRow, StoredHeaders } from './model';
 
-/** The account as the account server reports it; one that was never written answers as empty (account_autocreate). */
-const accountHeaders = (swift: Swift, account: string, owner: boolean): Record<string, string> => {
+/** keystoneauth's record of the account's project domain (account sysmeta). */
+export const PROJECT_DOMAIN_SYSMETA = 'X-Account-Sysmeta-Project-Domain-Id';
+const UNKNOWN_DOMAIN = '_unknown';
+/**
+ * The account database keeps a storage policy's stats row once a container used it, so its
+ * (zero) counts still show after the last container goes; hidden like all sysmeta.
+ */
+export const POLICY_STATS_SYSMETA = 'X-Account-Sysmeta-Policy-Stats';
+
+/**
+ * The account as the account server reports it; one that was never written answers as empty
+ * (account_autocreate). keystoneauth shows any token holder the project domain it recorded.
+ */
+const accountHeaders = (swift: Swift, call: SwiftCall, owner: boolean): Record<string, string> => {
+  const { account } = call;
   const row = swift.db.getAccount(account);
   const totals = swift.db.accountTotals(account);
   const created = row?.created_at ?? swift.now();
@@ -26,12 +40,37 @@ const accountHeaders = (swift: Swift, account: string, owner: boolean): Record<s
     'X-Timestamp': normalTimestamp(created),
   };
   if (!row) headers['X-Put-Timestamp'] = normalTimestamp(created);
-  if (totals.containers > 0) {
+  if (totals.containers > 0 || row?.meta[POLICY_STATS_SYSMETA] !== undefined) {
     headers['X-Account-Storage-Policy-Policy-0-Container-Count'] = String(totals.containers);
     headers['X-Account-Storage-Policy-Policy-0-Object-Count'] = String(totals.objects);
     headers['X-Account-Storage-Policy-Policy-0-Bytes-Used'] = String(totals.bytes);
   }
-  return { ...headers, ...visibleMetadata(row?.meta ?? {}, owner) };
+  const domain = row?.meta[PROJECT_DOMAIN_SYSMETA];
+  return {
+    ...headers,
+    ...visibleMetadata(row?.meta ?? {}, owner),
+    ...(row ? { 'Accept-Ranges': 'bytes' } : {}),
+    ...(domain !== undefined && call.identity ? { 'x-account-project-domain-id': domain } : {}),
+  };
+};
+
+/**
+ * keystoneauth's _set_project_domain_id: an account write (or a container PUT, which may create
+ * the account) records the caller's project domain when the account is the caller's project's,
+ * `_unknown` otherwise; a known domain replaces an unknown one, nothing replaces a known one.
+ */
+export const projectDomainMeta = (call: SwiftCall, meta: StoredHeaders): StoredHeaders => {
+  const { identity } = call;
+  if (!identity) return meta;
+  const known = meta[PROJECT_DOMAIN_SYSMETA];
+  const domain =
+    identity.projectId && call.account === accountOf(identity.projectId)
+      ? (identity.projectDomainId ?? UNKNOWN_DOMAIN)
+      : UNKNOWN_DOMAIN;
+  if (known === undefined || (known === UNKNOWN_DOMAIN && domain !== UNKNOWN_DOMAIN)) {
+    return { ...meta, [PROJECT_DOMAIN_SYSMETA]: domain };
+  }
+  return meta;
 };
 
 const renderAccountListing = (
@@ -68,7 +107,7 @@ export const accountGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply =>
   const type = listingContentType(call.request, call.query);
   const params = call.method === 'GET' ? parseListingParams(call.query, false) : undefined;
   const { owner } = allow(call, null);
-  const headers = accountHeaders(swift, call.account, owner);
+  const headers = accountHeaders(swift, call, owner);
   const reply = call.reply.headers(headers).header('content-type', `${type}; charset=utf-8`);
   if (!call.query.has('format')) reply.header('vary', 'Accept');
   // The proxy's stand-in for an account never written answers HEAD with 200.
@@ -79,25 +118,37 @@ export const accountGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply =>
     (r) => r.name,
   );
   const body = renderAccountListing(type, call.account, rows);
-  reply.header('accept-ranges', 'bytes');
   return body === '' ? reply.code(204).send() : reply.code(200).send(body);
 };
 
-/** Creates the account when it was never written (the proxy's account_autocreate). */
-export const ensureAccount = (swift: Swift, account: string): AccountRow => {
-  const existing = swift.db.getAccount(account);
-  if (existing) return existing;
+/**
+ * Creates the account when it was never written (the proxy's account_autocreate), recording the
+ * writer's project domain.
+ */
+export const ensureAccount = (swift: Swift, call: SwiftCall, addsContainer = false): AccountRow => {
+  const existing = swift.db.getAccount(call.account);
   const now = swift.now();
-  const row: AccountRow = { account, created_at: now, put_timestamp: now, meta: {} };
-  swift.db.putAccount(row);
-  return row;
+  const row: AccountRow = existing ?? {
+    account: call.account,
+    created_at: now,
+    put_timestamp: now,
+    meta: {},
+  };
+  let meta = projectDomainMeta(call, row.meta);
+  if (addsContainer && meta[POLICY_STATS_SYSMETA] === undefined) {
+    meta = { ...meta, [POLICY_STATS_SYSMETA]: '1' };
+  }
+  if (existing && meta === row.meta) return existing;
+  const updated = { ...row, meta };
+  swift.db.putAccount(updated);
+  return updated;
 };
 
 export const accountPost = (swift: Swift, call: SwiftCall): FastifyReply => {
   allow(call, null);
   checkMetadata(call.request, 'account');
   swift.ctx.store.transaction(() => {
-    const row = ensureAccount(swift, call.account);
+    const row = ensureAccount(swift, call);
     swift.db.putAccount({
       ...row,
       put_timestamp: swift.now(),
@@ -118,7 +169,7 @@ export const accountPut = (swift: Swift, call: SwiftCall): FastifyReply => {
   }
   const created = swift.ctx.store.transaction(() => {
     const existing = swift.db.getAccount(call.account);
-    const row = ensureAccount(swift, call.account);
+    const row = ensureAccount(swift, call);
     swift.db.putAccount({ ...row, meta: mergeMetadata(row.meta, call.request, 'account') });
     return existing === undefined;
   });

@@ -1,7 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { deleteContainer } from './containers';
 import type { Swift, SwiftCall } from './context';
-import { bestMatch, header, pyJson, statusLine, SwiftError, xmlEscape } from './http';
+import {
+  bestMatch,
+  header,
+  pyJson,
+  pyQuote,
+  pyUnquote,
+  statusLine,
+  SwiftError,
+  xmlEscape,
+} from './http';
 import { deleteObject } from './objects';
 
 /** The bulk middleware's limits (its defaults, as /info reports them). */
@@ -11,22 +21,15 @@ export const MAX_FAILED_DELETES = 1000;
 const MAX_PATH_LENGTH = 1024 + 256 + 2;
 const OUT_TYPES = ['text/plain', 'application/json', 'application/xml', 'text/xml'];
 
-/** Python's `unquote`: percent escapes decoded as UTF-8, malformed ones kept as they are. */
-const unquote = (text: string): string => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-};
+export const newOutcome = (): Outcome => ({
+  status: 200,
+  body: '',
+  deleted: 0,
+  notFound: 0,
+  errors: [],
+});
 
-interface Outcome {
+export interface Outcome {
   status: number;
   body: string;
   deleted: number;
@@ -48,77 +51,99 @@ const readBody = async (call: SwiftCall): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-const render = (type: string | undefined, outcome: Outcome): string => {
-  const summary: Record<string, string | number> = {
-    'Response Status': statusLine(outcome.status),
-    'Response Body': outcome.body,
-    'Number Deleted': outcome.deleted,
-    'Number Not Found': outcome.notFound,
-  };
-  if (type === 'application/json') return pyJson({ ...summary, Errors: outcome.errors });
+/** The summary fields of a delete report, as the bulk middleware names them. */
+const summaryOf = (outcome: Outcome): Record<string, string | number> => ({
+  'Response Status': statusLine(outcome.status),
+  'Response Body': outcome.body,
+  'Number Deleted': outcome.deleted,
+  'Number Not Found': outcome.notFound,
+});
+
+/**
+ * bulk's get_response_body: the fields (sorted) and the failed names with their statuses, as text,
+ * JSON or XML (`root` names the XML document: `delete`, `upload`).
+ */
+export const bulkReport = (
+  type: string | undefined,
+  fields: Readonly<Record<string, string | number>>,
+  errors: ReadonlyArray<readonly [string, string]>,
+  root: string,
+): string => {
+  if (type === 'application/json') return pyJson({ ...fields, Errors: errors });
+  const keys = Object.keys(fields).sort();
   if (type?.endsWith('/xml')) {
-    const fields = Object.keys(summary)
-      .sort()
-      .map((k) => {
-        const tag = k.replaceAll(' ', '_').toLowerCase();
-        return `<${tag}>${xmlEscape(String(summary[k]))}</${tag}>\n`;
-      });
-    const errors = outcome.errors.map(
+    const tags = keys.map((k) => {
+      const tag = k.replaceAll(' ', '_').toLowerCase();
+      return `<${tag}>${xmlEscape(String(fields[k]))}</${tag}>\n`;
+    });
+    const failed = errors.map(
       ([name, status]) =>
         `<object><name>${xmlEscape(name)}</name><status>${xmlEscape(status)}</status></object>\n`,
     );
-    return `<delete>\n${fields.join('')}<errors>\n${errors.join('')}</errors>\n</delete>\n`;
+    return `<${root}>\n${tags.join('')}<errors>\n${failed.join('')}</errors>\n</${root}>\n`;
   }
-  const lines = Object.keys(summary)
-    .sort()
-    .map((k) => `${k}: ${summary[k]}\n`);
-  return `${lines.join('')}Errors:\n${outcome.errors.map(([n, s]) => `${n}, ${s}\n`).join('')}`;
+  const lines = keys.map((k) => `${k}: ${fields[k]}\n`);
+  return `${lines.join('')}Errors:\n${errors.map(([n, st]) => `${n}, ${st}\n`).join('')}`;
 };
 
-/** Python's `quote`, as failed names are reported. */
-const quote = (text: string): string =>
-  encodeURIComponent(text)
-    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replaceAll('%2F', '/');
+/** The report's type by the caller's Accept (undefined when none fits or it is malformed). */
+export const reportType = (call: SwiftCall): string | undefined => {
+  try {
+    return bestMatch(header(call.request, 'accept'), OUT_TYPES);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Sends a delete report: always 200, the outcome in the body. */
+export const sendDeleteReport = (
+  call: SwiftCall,
+  type: string | undefined,
+  outcome: Outcome,
+): FastifyReply =>
+  // Streamed (chunked, as the middleware answers while it works); bytes keep the content type
+  // exactly as given (no charset appended).
+  call.reply
+    .code(200)
+    .header('content-type', type ?? 'text/html; charset=UTF-8')
+    .send(
+      Readable.from([
+        Buffer.from(bulkReport(type, summaryOf(outcome), outcome.errors, 'delete'), 'utf8'),
+      ]),
+    );
+
+/** One name of a delete request: a container, an object, or one already known to fail. */
+export interface DeleteItem {
+  /** As reported in the errors (quoted). */
+  readonly name: string;
+  readonly container: string;
+  readonly object?: string;
+  readonly failure?: string;
+}
 
 /**
- * `POST|DELETE ...?bulk-delete`: a newline-separated list of `container/object` or `container`
- * names (URL-encoded), objects first then containers, each deleted with the caller's rights.
- * The answer is always 200; its body carries the outcome, as the bulk middleware reports it.
+ * bulk's handle_delete_iter: deletes each item with the caller's rights, counting what went and
+ * what was missing, and settles the report's status (throws past the failure limit).
  */
-export const bulkDelete = async (swift: Swift, call: SwiftCall): Promise<FastifyReply> => {
-  let type: string | undefined;
-  try {
-    type = bestMatch(header(call.request, 'accept'), OUT_TYPES);
-  } catch {
-    type = undefined;
-  }
-  const outcome: Outcome = { status: 200, body: '', deleted: 0, notFound: 0, errors: [] };
-  try {
-    if (!type) throw new SwiftError(406);
-    const incoming = header(call.request, 'content-type');
-    if (incoming && !incoming.startsWith('text/plain')) throw new SwiftError(406);
-    const chunked = (header(call.request, 'transfer-encoding') ?? '').toLowerCase() === 'chunked';
-    if (header(call.request, 'content-length') === undefined && !chunked) throw new SwiftError(411);
-    const names = (await readBody(call))
-      .split('\n')
-      .map((line) => unquote(line.trim()))
-      .filter((name) => name !== '');
-    if (names.length > MAX_DELETES_PER_REQUEST) {
-      throw new SwiftError(413, `Maximum Bulk Deletes: ${MAX_DELETES_PER_REQUEST} per request`);
-    }
-    let failure = 400;
-    const isObject = (name: string): boolean => name.replace(/^\/+|\/+$/g, '').includes('/');
-    const ordered = [...names.filter(isObject), ...names.filter((n) => !isObject(n))];
-    for (const name of ordered) {
-      const path = name.replace(/^\/+/, '');
-      const slash = path.indexOf('/');
-      const container = slash < 0 ? path : path.slice(0, slash);
-      const object = slash < 0 ? undefined : path.slice(slash + 1) || undefined;
-      const sub: SwiftCall = { ...call, method: 'DELETE', container, object };
+export const deleteEach = (
+  swift: Swift,
+  call: SwiftCall,
+  items: Iterable<DeleteItem>,
+  outcome: Outcome,
+): void => {
+  let failure = 400;
+  for (const item of items) {
+    let problem = item.failure;
+    if (problem === undefined) {
+      const sub: SwiftCall = {
+        ...call,
+        method: 'DELETE',
+        container: item.container,
+        object: item.object,
+      };
       let status = 204;
       try {
-        if (object === undefined) deleteContainer(swift, sub);
+        if (item.object === undefined) deleteContainer(swift, sub);
         else deleteObject(swift, sub);
       } catch (error) {
         status = error instanceof SwiftError ? error.status : 500;
@@ -127,25 +152,62 @@ export const bulkDelete = async (swift: Swift, call: SwiftCall): Promise<Fastify
       else if (status === 404) outcome.notFound++;
       else {
         if (status >= 500) failure = 502;
-        outcome.errors.push([quote(name), statusLine(status)]);
-        if (outcome.errors.length >= MAX_FAILED_DELETES) {
-          throw new SwiftError(400, 'Max delete failures exceeded');
-        }
+        problem = statusLine(status);
       }
     }
-    if (outcome.errors.length > 0) outcome.status = failure;
-    else if (outcome.deleted === 0 && outcome.notFound === 0) {
-      outcome.status = 400;
-      outcome.body = 'Invalid bulk delete.';
+    if (problem !== undefined) {
+      outcome.errors.push([pyQuote(item.name), problem]);
+      if (outcome.errors.length >= MAX_FAILED_DELETES) {
+        throw new SwiftError(400, 'Max delete failures exceeded');
+      }
     }
+  }
+  if (outcome.errors.length > 0) outcome.status = failure;
+  else if (outcome.deleted === 0 && outcome.notFound === 0) {
+    outcome.status = 400;
+    outcome.body = 'Invalid bulk delete.';
+  }
+};
+
+/**
+ * `POST|DELETE ...?bulk-delete`: a newline-separated list of `container/object` or `container`
+ * names (URL-encoded), objects first then containers, each deleted with the caller's rights.
+ * The answer is always 200; its body carries the outcome, as the bulk middleware reports it.
+ */
+export const bulkDelete = async (swift: Swift, call: SwiftCall): Promise<FastifyReply> => {
+  const type = reportType(call);
+  const outcome = newOutcome();
+  try {
+    if (!type) throw new SwiftError(406);
+    const incoming = header(call.request, 'content-type');
+    if (incoming && !incoming.startsWith('text/plain')) throw new SwiftError(406);
+    const chunked = (header(call.request, 'transfer-encoding') ?? '').toLowerCase() === 'chunked';
+    if (header(call.request, 'content-length') === undefined && !chunked) throw new SwiftError(411);
+    const names = (await readBody(call))
+      .split('\n')
+      .map((line) => pyUnquote(line.trim()))
+      .filter((name) => name !== '');
+    if (names.length > MAX_DELETES_PER_REQUEST) {
+      throw new SwiftError(413, `Maximum Bulk Deletes: ${MAX_DELETES_PER_REQUEST} per request`);
+    }
+    const isObject = (name: string): boolean => name.replace(/^\/+|\/+$/g, '').includes('/');
+    const ordered = [...names.filter(isObject), ...names.filter((n) => !isObject(n))];
+    deleteEach(
+      swift,
+      call,
+      ordered.map((name) => {
+        const path = name.replace(/^\/+/, '');
+        const slash = path.indexOf('/');
+        return slash < 0
+          ? { name, container: path }
+          : { name, container: path.slice(0, slash), object: path.slice(slash + 1) || undefined };
+      }),
+      outcome,
+    );
   } catch (error) {
     if (!(error instanceof SwiftError)) throw error;
     outcome.status = error.status;
     outcome.body = error.body ?? '';
   }
-  // A Buffer keeps the content type exactly as given (no charset appended).
-  return call.reply
-    .code(200)
-    .header('content-type', type ?? 'text/html; charset=UTF-8')
-    .send(Buffer.from(render(type, outcome), 'utf8'));
+  return sendDeleteReport(call, type, outcome);
 };

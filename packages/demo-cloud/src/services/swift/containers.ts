@@ -41,7 +41,10 @@ const containerHeaders = (row: ContainerRow, owner: boolean): Record<string, str
 
 /** One JSON listing entry, written directly (a page may hold 10,000). */
 const objectJson = (o: ListedObject): string =>
-  `{"bytes": ${o.size}, "hash": ${pyString(o.etag)}, "name": ${pyString(o.name)}, "content_type": ${pyString(o.content_type)}, "last_modified": "${isoTimestamp(o.created_at)}"}`;
+  `{"bytes": ${listedSize(o)}, "hash": ${pyString(o.etag)}, "name": ${pyString(o.name)}, "content_type": ${pyString(o.content_type)}, "last_modified": "${isoTimestamp(o.created_at)}"${o.slo_etag ? `, "slo_etag": ${pyString(`"${o.slo_etag}"`)}` : ''}}`;
+
+/** An SLO lists with its total size (swift_bytes), any other object with its own. */
+const listedSize = (o: ListedObject): string => o.slo_size ?? String(o.size);
 
 const renderObjectListing = (
   type: string,
@@ -60,7 +63,7 @@ const renderObjectListing = (
         return `<subdir name="${xmlEscape(e.subdir, true)}"><name>${xmlEscape(e.subdir)}</name></subdir>`;
       }
       const o = e.row;
-      return `<object><name>${xmlEscape(o.name)}</name><hash>${o.etag}</hash><bytes>${o.size}</bytes><content_type>${xmlEscape(o.content_type)}</content_type><last_modified>${isoTimestamp(o.created_at)}</last_modified></object>`;
+      return `<object><name>${xmlEscape(o.name)}</name><hash>${o.etag}</hash><bytes>${listedSize(o)}</bytes><content_type>${xmlEscape(o.content_type)}</content_type><last_modified>${isoTimestamp(o.created_at)}</last_modified></object>`;
     });
     const open = `<?xml version="1.0" encoding="UTF-8"?>\n<container name="${xmlEscape(container, true)}"`;
     return items.length === 0 ? `${open} />` : `${open}>${items.join('')}</container>`;
@@ -129,7 +132,7 @@ export const containerPut = (swift: Swift, call: SwiftCall): FastifyReply => {
     );
   }
   const created = swift.ctx.store.transaction(() => {
-    ensureAccount(swift, call.account);
+    ensureAccount(swift, call, true);
     const existing = swift.db.getContainer(call.account, name);
     const now = swift.now();
     swift.db.putContainer({

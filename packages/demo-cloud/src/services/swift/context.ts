@@ -160,15 +160,15 @@ export const mergeMetadata = (
   return Object.fromEntries(meta);
 };
 
-/** Owner-only metadata (swift_owner_headers) hidden from callers allowed in by an ACL. */
+/** Owner-only metadata (swift_owner_headers) hidden from callers allowed in by an ACL; sysmeta is never shown. */
 const OWNER_ONLY_META = ['-Meta-Temp-Url-Key', '-Meta-Temp-Url-Key-2'];
 
 export const visibleMetadata = (meta: StoredHeaders, owner: boolean): StoredHeaders =>
-  owner
-    ? meta
-    : Object.fromEntries(
-        Object.entries(meta).filter(([k]) => !OWNER_ONLY_META.some((s) => k.endsWith(s))),
-      );
+  Object.fromEntries(
+    Object.entries(meta).filter(
+      ([k]) => !k.includes('-Sysmeta-') && (owner || !OWNER_ONLY_META.some((s) => k.endsWith(s))),
+    ),
+  );
 
 /**
  * keystoneauth's decision for this call (see acl.ts), taken as the proxy takes it: first without

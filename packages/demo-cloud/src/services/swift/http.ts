@@ -141,7 +141,8 @@ export const installSwiftErrors = (
       ]);
     }
     if (request.method === 'HEAD') return reply.header('content-length', '0').send();
-    return reply.send(body);
+    // Bytes, so the content type stays exactly as swift gives it (no charset added).
+    return reply.send(Buffer.from(body, 'utf8'));
   };
   app.setNotFoundHandler((request, reply) => send(request, reply, 404, defaultBody(404), HTML));
   app.setErrorHandler((error: Error, request, reply) => {
@@ -173,9 +174,17 @@ export const installSwiftErrors = (
     request.log.error({ err: error }, 'unexpected error');
     return send(request, reply, 500, defaultBody(500), HTML);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const id = transactionId();
     reply.header('x-trans-id', id).header('x-openstack-request-id', id);
+    const reason = RESPONSE_REASONS[reply.statusCode]?.[0];
+    if (reason) reply.raw.statusMessage = reason;
+    // swob states an empty body's length, on a 204 and a HEAD too (Node would leave it out).
+    const empty = payload === undefined || payload === null || payload === '';
+    if (empty && !reply.hasHeader('content-length')) {
+      if (reply.statusCode === 204 || request.method === 'HEAD')
+        reply.header('content-length', '0');
+    }
     return payload;
   });
 };
@@ -188,6 +197,27 @@ export const titleCase = (name: string): string =>
 export const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+};
+
+/** Python's `quote` (safe `/`), as swift writes names into headers and reports. */
+export const pyQuote = (text: string): string =>
+  encodeURIComponent(text)
+    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replaceAll('%2F', '/');
+
+/** Python's `unquote`: percent escapes decoded as UTF-8, malformed ones kept as they are. */
+export const pyUnquote = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
 };
 
 /** swift's TRUE_VALUES. */

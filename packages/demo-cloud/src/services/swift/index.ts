@@ -9,14 +9,9 @@ import type { Swift, SwiftCall } from './context';
 import { header, HTML, installSwiftErrors, SwiftError } from './http';
 import { infoRoutes } from './info';
 import { swiftMigrations } from './model';
-import {
-  copyObject,
-  expireDue,
-  objectDelete,
-  objectGetOrHead,
-  objectPost,
-  objectPut,
-} from './objects';
+import { expireDue } from './expiry';
+import { copyObject, objectDelete, objectGetOrHead, objectPost, objectPut } from './objects';
+import { sloDelete, sloPut } from './slo';
 import { scaleContainers, scaleObjects, seedSwift } from './seed';
 
 export const SWIFT_PREFIX = '/object-store';
@@ -46,6 +41,9 @@ const dispatch = async (swift: Swift, call: SwiftCall): Promise<FastifyReply> =>
   }
   expireDue(swift);
   if (call.object !== undefined) {
+    const multipart = call.query.get('multipart-manifest');
+    if (method === 'PUT' && multipart === 'put') return sloPut(swift, call);
+    if (method === 'DELETE' && multipart === 'delete') return sloDelete(swift, call);
     switch (method) {
       case 'GET':
       case 'HEAD':

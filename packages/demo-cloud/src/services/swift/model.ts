@@ -52,7 +52,12 @@ export interface ObjectRow {
 export type ListedObject = Pick<
   ObjectRow,
   'name' | 'created_at' | 'size' | 'content_type' | 'etag'
->;
+> & {
+  /** An SLO's own etag (its sysmeta), which JSON listings add. */
+  readonly slo_etag: string | null;
+  /** An SLO's total size (its sysmeta), which listings show instead of the manifest's. */
+  readonly slo_size: string | null;
+};
 
 /** One row of a listing: an object or container, or a pseudo-directory (`subdir`). */
 export type ListingRow<T> = { readonly subdir: string } | { readonly row: T };
@@ -271,7 +276,13 @@ const bind = (db: Database.Database): SwiftDb => {
   );
   const objectRange = rangeStatements<ListedObject>(
     db,
-    'SELECT name, created_at, size, content_type, etag FROM swift_objects',
+    // Only an SLO's metadata holds its etag: the cheap instr() spares decoding every other row.
+    `SELECT name, created_at, size, content_type, etag,
+       CASE WHEN instr(meta, 'Sysmeta-Slo-Etag') > 0
+         THEN json_extract(meta, '$."X-Object-Sysmeta-Slo-Etag"') END AS slo_etag,
+       CASE WHEN instr(meta, 'Sysmeta-Slo-Size') > 0
+         THEN json_extract(meta, '$."X-Object-Sysmeta-Slo-Size"') END AS slo_size
+     FROM swift_objects`,
     'account = ? AND container = ?',
   );
   const objectArgs = (row: ObjectRow): unknown[] => [

@@ -1,24 +1,35 @@
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { prepareContent, sendObject } from './content';
+import type { Content } from './content';
 import { allow, checkMetadata, LIMITS, titledHeaders } from './context';
 import type { Swift, SwiftCall } from './context';
 import { containerOf } from './containers';
+import { isExpired, liveObject } from './expiry';
 import {
   configTrue,
   defaultBody,
   header,
   HTML,
   httpDate,
-  normalTimestamp,
-  parseHttpDate,
   plainError,
+  pyQuote,
   SwiftError,
   swiftNotFound,
 } from './http';
+import {
+  checkManifestHeaders,
+  contentOf,
+  isLargeObject,
+  isSlo,
+  OBJECT_MANIFEST,
+  objectView,
+  persistentMeta,
+  SLO_ETAG,
+  withoutManifest,
+} from './largeObjects';
 import { guessContentType } from './mime';
 import type { ObjectRow, StoredHeaders } from './model';
-import { syntheticContent } from './storage';
+import { matchTags } from './ranges';
 
 /** Headers the object server keeps besides user metadata (its default `allowed_headers`). */
 const KEPT_HEADERS = [
@@ -28,11 +39,12 @@ const KEPT_HEADERS = [
   'Content-Language',
   'Expires',
   'X-Robots-Tag',
+  OBJECT_MANIFEST,
 ];
 const USER_META = 'x-object-meta-';
 
 /** The user metadata and kept headers of a request, in swift's casing. */
-const requestMetadata = (request: FastifyRequest): StoredHeaders => {
+export const requestMetadata = (request: FastifyRequest): StoredHeaders => {
   const meta: StoredHeaders = {};
   for (const [name, value] of titledHeaders(request)) {
     const lower = name.toLowerCase();
@@ -45,18 +57,6 @@ const requestMetadata = (request: FastifyRequest): StoredHeaders => {
   }
   return meta;
 };
-
-/** swob's Match: the tags of If-Match / If-None-Match, quotes removed; `*` matches any. */
-const matchTags = (value: string | undefined): Set<string> | undefined => {
-  if (value === undefined) return undefined;
-  const tags = new Set<string>();
-  for (const tag of value.split(',')) {
-    const t = tag.trim();
-    if (t) tags.add(t.replace(/^"(.*)"$/, '$1'));
-  }
-  return tags;
-};
-const matches = (tags: Set<string>, etag: string): boolean => tags.has('*') || tags.has(etag);
 
 /** check_delete_headers: X-Delete-After becomes X-Delete-At; both must be integers in the future. */
 const deleteAtOf = (request: FastifyRequest, now: number): number | undefined => {
@@ -77,161 +77,7 @@ const deleteAtOf = (request: FastifyRequest, now: number): number | undefined =>
   return undefined;
 };
 
-const isExpired = (row: ObjectRow, now: number): boolean =>
-  row.delete_at !== null && row.delete_at <= now;
-
-/** The live object of a call (an expired one is deleted on sight, as if the expirer had run). */
-export const liveObject = (
-  swift: Swift,
-  account: string,
-  container: string,
-  name: string,
-): ObjectRow | undefined => {
-  const row = swift.db.getObject(account, container, name);
-  if (row && isExpired(row, swift.now())) {
-    expireObject(swift, row);
-    return undefined;
-  }
-  return row;
-};
-
-const expireObject = (swift: Swift, row: ObjectRow): void => {
-  const removed = swift.ctx.store.transaction(() =>
-    swift.db.deleteObject(row.account, row.container, row.name),
-  );
-  if (removed) swift.files.discard(removed.file);
-};
-
-/** The object expirer's work, done lazily: removes objects whose X-Delete-At has passed. */
-export const expireDue = (swift: Swift): void => {
-  for (const row of swift.db.expired(swift.now(), 100)) expireObject(swift, row);
-};
-
-const objectHeaders = (row: ObjectRow): Record<string, string> => ({
-  'Content-Type': row.content_type,
-  ...row.meta,
-  ...(row.delete_at !== null ? { 'X-Delete-At': String(row.delete_at) } : {}),
-  Etag: row.etag,
-  'Last-Modified': httpDate(row.created_at),
-  'X-Timestamp': normalTimestamp(row.created_at),
-  'Accept-Ranges': 'bytes',
-});
-
-// ---- ranges (swob.Range) -------------------------------------------------------------------
-
-type ByteRange = readonly [number | null, number | null];
-
-/** The ranges of a Range header, or undefined when it is malformed (and so ignored). */
-const parseRange = (value: string | undefined): ByteRange[] | undefined => {
-  if (!value) return undefined;
-  const text = value.replaceAll(' ', '');
-  if (!text.toLowerCase().startsWith('bytes=')) return undefined;
-  const ranges: ByteRange[] = [];
-  for (const spec of text.slice(6).split(',')) {
-    const dash = spec.indexOf('-');
-    if (dash < 0) return undefined;
-    const [a, b] = [spec.slice(0, dash), spec.slice(dash + 1)];
-    if ((a && !/^\d+$/.test(a)) || (b && !/^\d+$/.test(b))) return undefined;
-    const start = a ? Number(a) : null;
-    const end = b ? Number(b) : null;
-    if (start === null && end === null) return undefined;
-    if (start !== null && end !== null && end < start) return undefined;
-    ranges.push([start, end]);
-  }
-  return ranges;
-};
-
-/** swob's ranges_for_length: half-open [start, stop) pairs; [] when nothing is satisfiable. */
-const rangesForLength = (ranges: readonly ByteRange[], length: number): Array<[number, number]> => {
-  const out: Array<[number, number]> = [];
-  for (const [begin, end] of ranges) {
-    if (begin === null) {
-      if (end === 0 || end === null) continue;
-      out.push(end > length ? [0, length] : [length - end, length]);
-    } else if (end === null) {
-      if (begin < length) out.push([begin, length]);
-    } else if (begin < length) {
-      out.push([begin, Math.min(end + 1, length)]);
-    }
-  }
-  // RFC 7233 §6.1: too many, overlapping or disordered ranges are refused.
-  if (out.length > 50) return [];
-  let overlaps = 0;
-  let nonAscending = 0;
-  for (let i = 0; i < out.length; i++) {
-    const [s1, e1] = out[i] ?? [0, 0];
-    for (let j = i + 1; j < out.length; j++) {
-      const [s2, e2] = out[j] ?? [0, 0];
-      if (s1 < e2 && s2 < e1) overlaps++;
-    }
-    if (i > 0 && s1 < (out[i - 1]?.[0] ?? 0)) nonAscending++;
-  }
-  if (overlaps > 2 || nonAscending > 8) return [];
-  return out;
-};
-
-const contentRange = (start: number, stop: number, length: number): string =>
-  `bytes ${start}-${stop - 1}/${length}`;
-
-/** The bytes [start, stop) of an object, streamed from its file. */
-const bodyOf = (swift: Swift, row: ObjectRow, start: number, stop: number): Readable => {
-  if (stop <= start) return Readable.from([]);
-  if (row.synthetic) {
-    return Readable.from([syntheticContent(row.name, row.size).subarray(start, stop)]);
-  }
-  if (!row.file) return Readable.from([]);
-  return swift.files.open(row.file, start, stop - 1);
-};
-
-const multipartBody = (
-  swift: Swift,
-  row: ObjectRow,
-  ranges: ReadonlyArray<[number, number]>,
-  boundary: string,
-): Readable =>
-  Readable.from(
-    (async function* () {
-      for (const [start, stop] of ranges) {
-        yield Buffer.from(
-          `--${boundary}\r\nContent-Type: ${row.content_type}\r\nContent-Range: ${contentRange(start, stop, row.size)}\r\n\r\n`,
-        );
-        for await (const chunk of bodyOf(swift, row, start, stop)) yield chunk as Buffer;
-        yield Buffer.from('\r\n');
-      }
-      yield Buffer.from(`--${boundary}--`);
-    })(),
-  );
-
-const multipartLength = (
-  row: ObjectRow,
-  ranges: ReadonlyArray<[number, number]>,
-  boundary: string,
-): number => {
-  let total = 0;
-  for (const [start, stop] of ranges) {
-    total += Buffer.byteLength(
-      `--${boundary}\r\nContent-Type: ${row.content_type}\r\nContent-Range: ${contentRange(start, stop, row.size)}\r\n\r\n`,
-    );
-    total += stop - start + 2;
-  }
-  return total + boundary.length + 4;
-};
-
 // ---- GET / HEAD ----------------------------------------------------------------------------
-
-/** swob's conditional answer (304 or 412) for an existing object, if any. */
-const conditionalStatus = (request: FastifyRequest, row: ObjectRow): number | undefined => {
-  const noneMatch = matchTags(header(request, 'if-none-match'));
-  if (noneMatch && matches(noneMatch, row.etag)) return 304;
-  const match = matchTags(header(request, 'if-match'));
-  if (match && !matches(match, row.etag)) return 412;
-  const lastModified = Math.ceil(row.created_at);
-  const since = parseHttpDate(header(request, 'if-modified-since'));
-  if (since !== undefined && lastModified <= since) return 304;
-  const unmodified = parseHttpDate(header(request, 'if-unmodified-since'));
-  if (unmodified !== undefined && lastModified > unmodified) return 412;
-  return undefined;
-};
 
 export const objectGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply => {
   const container = containerOf(swift, call);
@@ -244,49 +90,7 @@ export const objectGetOrHead = (swift: Swift, call: SwiftCall): FastifyReply => 
     if (match?.has('*')) throw new SwiftError(412, '');
     throw swiftNotFound();
   }
-  const conditional = conditionalStatus(call.request, row);
-  if (conditional === 412) {
-    // The object server's refusal: the object's identity, none of its content headers.
-    const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...headers } = objectHeaders(row);
-    return call.reply
-      .code(412)
-      .headers(headers)
-      .header('content-type', HTML)
-      .header('content-length', '0')
-      .send();
-  }
-  const reply = call.reply.headers(objectHeaders(row));
-  if (conditional === 304) return reply.code(304).header('content-length', '0').send();
-  if (call.method === 'HEAD') {
-    return reply.code(200).header('content-length', String(row.size)).send();
-  }
-  const requested = parseRange(header(call.request, 'range'));
-  if (requested && row.size > 0) {
-    const ranges = rangesForLength(requested, row.size);
-    if (ranges.length === 0) {
-      // The object's own Content-Type stays, with swob's page as the body.
-      return reply.code(416).header('content-range', `bytes */${row.size}`).send(defaultBody(416));
-    }
-    const [only] = ranges;
-    if (ranges.length === 1 && only) {
-      const [start, stop] = only;
-      return reply
-        .code(206)
-        .header('content-range', contentRange(start, stop, row.size))
-        .header('content-length', String(stop - start))
-        .send(bodyOf(swift, row, start, stop));
-    }
-    const boundary = randomBytes(16).toString('hex');
-    return reply
-      .code(206)
-      .header('content-type', `multipart/byteranges;boundary=${boundary}`)
-      .header('content-length', String(multipartLength(row, ranges, boundary)))
-      .send(multipartBody(swift, row, ranges, boundary));
-  }
-  return reply
-    .code(200)
-    .header('content-length', String(row.size))
-    .send(bodyOf(swift, row, 0, row.size));
+  return sendObject(call, objectView(swift, call, row));
 };
 
 // ---- PUT -----------------------------------------------------------------------------------
@@ -298,7 +102,7 @@ interface NewObject {
 }
 
 /** The proxy's checks of an object write: name length, delete headers, metadata. */
-const checkCreation = (call: SwiftCall, now: number): number | undefined => {
+export const checkCreation = (call: SwiftCall, now: number): number | undefined => {
   const name = call.object ?? '';
   if (name.length > LIMITS.maxObjectNameLength) {
     throw plainError(
@@ -311,14 +115,14 @@ const checkCreation = (call: SwiftCall, now: number): number | undefined => {
   return deleteAt;
 };
 
-const checkIfNoneMatch = (request: FastifyRequest): boolean => {
+export const checkIfNoneMatch = (request: FastifyRequest): boolean => {
   const tags = matchTags(header(request, 'if-none-match'));
   if (tags && !tags.has('*')) throw plainError(400, 'If-None-Match only supports *');
   return tags !== undefined;
 };
 
 /** Stores a new object row and retires the file it replaces. */
-const commitObject = (swift: Swift, row: ObjectRow, onlyIfAbsent: boolean): void => {
+export const commitObject = (swift: Swift, row: ObjectRow, onlyIfAbsent: boolean): void => {
   let replaced: ObjectRow | undefined;
   try {
     replaced = swift.ctx.store.transaction(() => {
@@ -336,11 +140,12 @@ const commitObject = (swift: Swift, row: ObjectRow, onlyIfAbsent: boolean): void
   if (replaced && replaced.file !== row.file) swift.files.discard(replaced.file);
 };
 
-const createdReply = (call: SwiftCall, row: ObjectRow): FastifyReply =>
+/** 201 for a stored object; `etag` is what the write reports (an SLO's is quoted). */
+export const createdReply = (call: SwiftCall, row: ObjectRow, etag = row.etag): FastifyReply =>
   call.reply
     .code(201)
     .header('content-type', HTML)
-    .header('etag', row.etag)
+    .header('etag', etag)
     .header('last-modified', httpDate(row.created_at))
     .send();
 
@@ -349,6 +154,7 @@ export const objectPut = async (swift: Swift, call: SwiftCall): Promise<FastifyR
   const onlyIfAbsent = checkIfNoneMatch(call.request);
   const container = containerOf(swift, call);
   allow(call, container?.write_acl);
+  checkManifestHeaders(swift, call);
   if (!container) throw swiftNotFound();
   const name = call.object ?? '';
 
@@ -387,7 +193,7 @@ export const objectPut = async (swift: Swift, call: SwiftCall): Promise<FastifyR
   const expected = header(call.request, 'etag');
   if (expected !== undefined && expected.replace(/^"(.*)"$/, '$1').toLowerCase() !== received.md5) {
     swift.files.discard(received.tmp);
-    throw new SwiftError(422);
+    throw new SwiftError(422, undefined, HTML, { 'Last-Modified': httpDate(swift.now()) });
   }
   const file = received.size > 0 ? await swift.files.place(received.tmp) : null;
   if (!file) swift.files.discard(received.tmp);
@@ -409,7 +215,7 @@ export const objectPut = async (swift: Swift, call: SwiftCall): Promise<FastifyR
 };
 
 /** The stored Content-Type: the request's, or guessed from the name (X-Detect-Content-Type forces it). */
-const contentTypeOf = (request: FastifyRequest, name: string): string => {
+export const contentTypeOf = (request: FastifyRequest, name: string): string => {
   const given = header(request, 'content-type');
   if (configTrue(header(request, 'x-detect-content-type')) || !given) return guessContentType(name);
   return given;
@@ -431,11 +237,30 @@ const splitCopyPath = (value: string, message: string): [string, string] => {
   return [decoded.slice(0, slash), decoded.slice(slash + 1)];
 };
 
-/** Python's `quote` (safe `/`), as X-Copied-From is written. */
-const pyQuote = (text: string): string =>
-  encodeURIComponent(text)
-    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replaceAll('%2F', '/');
+/** What a copy stores: the source's file shared, or a large object's bytes written anew. */
+interface CopiedBody {
+  readonly file: string | null;
+  readonly size: number;
+  readonly etag: string;
+  readonly synthetic: boolean;
+}
+
+/** Streams a large object's assembled bytes into a new file (a copy makes a plain object). */
+const assemble = async (swift: Swift, content: Content): Promise<CopiedBody> => {
+  prepareContent(content, 0);
+  const received = await swift.files
+    .receive(content.read(0, content.size), LIMITS.maxFileSize)
+    .catch(() => {
+      throw new SwiftError(409);
+    });
+  if (received.tooLarge || received.size !== content.size) {
+    swift.files.discard(received.tmp);
+    throw new SwiftError(received.tooLarge ? 413 : 409);
+  }
+  const file = received.size > 0 ? await swift.files.place(received.tmp) : null;
+  if (!file) swift.files.discard(received.tmp);
+  return { file, size: received.size, etag: received.md5, synthetic: false };
+};
 
 export const copyObject = async (
   swift: Swift,
@@ -488,26 +313,37 @@ export const copyObject = async (
   const now = swift.now();
   const deleteAt = checkCreation(dest, now);
   const fresh = configTrue(header(call.request, 'x-fresh-metadata'));
-  const meta = fresh
-    ? requestMetadata(call.request)
-    : { ...original.meta, ...requestMetadata(call.request) };
+  // A large object is copied as its assembled bytes, unless the manifest itself is asked for.
+  const large =
+    call.query.get('multipart-manifest') !== 'get' && isLargeObject(original)
+      ? contentOf(swift, sourceCall, original)
+      : undefined;
+  const meta = {
+    ...(fresh ? {} : large ? withoutManifest(original.meta) : original.meta),
+    ...requestMetadata(call.request),
+    ...(large ? {} : persistentMeta(original.meta)),
+  };
   const keptDeleteAt = fresh ? null : original.delete_at;
   const name = dest.object ?? '';
   if (onlyIfAbsent && liveObject(swift, dest.account, destContainer.name, name)) {
     throw new SwiftError(412);
   }
   const givenType = header(call.request, 'content-type');
-  const file = original.file ? await swift.files.duplicate(original.file) : null;
+  const body: CopiedBody = large
+    ? await assemble(swift, large)
+    : {
+        file: original.file ? await swift.files.duplicate(original.file) : null,
+        size: original.size,
+        etag: original.etag,
+        synthetic: original.synthetic,
+      };
   const row: ObjectRow = {
     account: dest.account,
     container: destContainer.name,
     name,
     created_at: swift.now(),
-    size: original.size,
-    etag: original.etag,
+    ...body,
     content_type: givenType ? givenType : original.content_type,
-    file,
-    synthetic: original.synthetic,
     delete_at: deleteAt === undefined ? keptDeleteAt : deleteAt,
     meta,
   };
@@ -522,7 +358,7 @@ export const copyObject = async (
   }
   if (row.delete_at !== null) copied['X-Delete-At'] = String(row.delete_at);
   call.reply.headers(copied);
-  return createdReply(call, row);
+  return createdReply(call, row, isSlo(row) ? `"${row.meta[SLO_ETAG] ?? ''}"` : row.etag);
 };
 
 // ---- POST / DELETE -------------------------------------------------------------------------
@@ -531,12 +367,14 @@ export const objectPost = (swift: Swift, call: SwiftCall): FastifyReply => {
   const container = containerOf(swift, call);
   allow(call, container?.write_acl);
   if (!container) throw swiftNotFound();
+  checkManifestHeaders(swift, call);
   checkMetadata(call.request, 'object');
   const now = swift.now();
   const deleteAt = deleteAtOf(call.request, now);
   const row = liveObject(swift, call.account, container.name, call.object ?? '');
   if (!row) throw swiftNotFound();
-  // A POST replaces all metadata, X-Delete-At included unless sent again.
+  // A POST replaces all metadata, X-Delete-At included unless sent again; what the data file
+  // keeps (an SLO's flag and sysmeta) stays.
   const givenType = header(call.request, 'content-type');
   swift.db.updateObjectMeta({
     account: row.account,
@@ -545,7 +383,7 @@ export const objectPost = (swift: Swift, call: SwiftCall): FastifyReply => {
     created_at: now,
     content_type: givenType ? givenType : row.content_type,
     delete_at: deleteAt ?? null,
-    meta: requestMetadata(call.request),
+    meta: { ...requestMetadata(call.request), ...persistentMeta(row.meta) },
   });
   return call.reply.code(202).header('content-type', HTML).send(defaultBody(202));
 };

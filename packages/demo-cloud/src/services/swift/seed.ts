@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CloudContext } from '../../core/service';
 import { projects } from '../keystone/model';
+import { POLICY_STATS_SYSMETA, PROJECT_DOMAIN_SYSMETA } from './accounts';
 import { createSwift } from './context';
 import type { Swift } from './context';
 import { guessContentType } from './mime';
@@ -126,7 +127,9 @@ const adminContainers = (): SeedContainer[] => [
 const writeContainer = (swift: Swift, account: string, spec: SeedContainer): void => {
   const now = swift.now();
   if (!swift.db.getAccount(account)) {
-    swift.db.putAccount({ account, created_at: now, put_timestamp: now, meta: {} });
+    // Written by its project's own users: keystoneauth recorded the project's domain.
+    const meta = { [PROJECT_DOMAIN_SYSMETA]: 'default', [POLICY_STATS_SYSMETA]: '1' };
+    swift.db.putAccount({ account, created_at: now, put_timestamp: now, meta });
   }
   swift.db.putContainer({
     account,

@@ -1,11 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { copyFile, link, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { writeFileSync } from 'node:fs';
 
 /**
  * Object data on disk: `<dataDir>/swift/objects/<2 hex>/<uuid>`, written to `tmp/` first and
@@ -20,6 +26,8 @@ export interface ObjectFiles {
   place(tmp: string): Promise<string>;
   /** A file's content (bytes `start` to `end` inclusive). */
   open(file: string, start?: number, end?: number): ReadStream;
+  /** A small file's whole content (an SLO manifest, at most 8 MiB by swift's limit). */
+  readSync(file: string): Buffer;
   /** Another name for a file's content (a hard link, else a copy). */
   duplicate(file: string): Promise<string>;
   /** Removes files no row refers to any more; missing files are fine. */
@@ -89,6 +97,7 @@ export const createObjectFiles = (dataDir: string): ObjectFiles => {
       return relative;
     },
     open: (file, start, end) => createReadStream(join(root, file), { start, end }),
+    readSync: (file) => readFileSync(join(root, file)),
     duplicate: async (file) => {
       const relative = newRelative();
       const target = join(root, relative);
