@@ -33,6 +33,8 @@ export interface FaultHandling {
   readonly unroutedBody?: unknown;
   /** The content type of `unroutedBody` (default JSON). */
   readonly unroutedType?: string;
+  /** The answer to an unrouted path when it depends on the request (webob's Accept negotiation). */
+  readonly unrouted?: (request: FastifyRequest) => RawAnswer;
   /** Extra headers for every error answer (e.g. a negotiated microversion). */
   readonly headers?: (request: FastifyRequest) => Record<string, string>;
   /**
@@ -78,12 +80,13 @@ export const installFaultHandling = (app: FastifyInstance, handling: FaultHandli
     const allowed = handling.methodNotAllowed ? routedMethods(request) : [];
     const answer =
       allowed.length > 0 ? await handling.methodNotAllowed?.(request, allowed) : undefined;
-    if (answer) {
+    const raw = answer ?? handling.unrouted?.(request);
+    if (raw) {
       return reply
-        .code(answer.status)
-        .headers(answer.headers ?? {})
-        .type(answer.contentType ?? 'application/json')
-        .send(answer.body);
+        .code(raw.status)
+        .headers(raw.headers ?? {})
+        .type(raw.contentType ?? 'application/json')
+        .send(raw.body);
     }
     return handling.unroutedBody === undefined
       ? sendFault(reply, handling, 404, handling.notFoundMessage)

@@ -5,7 +5,7 @@ import { uuid } from '../../core/ids';
 import { installJsonBodyParsing } from '../../core/jsonBody';
 import { DEFAULT_REGION } from '../../core/service';
 import type { CloudContext, CloudService } from '../../core/service';
-import { heatFaults } from './http';
+import { heatFaults, heatRouting } from './http';
 import { heatMigrations } from './model';
 import { resourceRoutes } from './resources';
 import { seedHeat } from './seed';
@@ -56,6 +56,8 @@ export const heatService: CloudService = {
             await reply.code(401).type('application/json').send(KEYSTONE_UNAUTHORIZED_BODY);
           }
         });
+        // keystonemiddleware sits in front of the router: unknown paths and methods need a token too.
+        installFaultHandling(api, heatRouting);
         stackRoutes(api, ctx);
         resourceRoutes(api, ctx);
         templateRoutes(api);

@@ -2,25 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { useTestCloud } from '../../testing/testCloud';
 import type { TestCloud } from '../../testing/testCloud';
 
-type Json = Record<string, unknown>;
+import { settled, waitFor } from './testing';
+import type { Json, StackBody } from './testing';
 
 const cloudOf = useTestCloud({ lifecycleScale: 0.05 });
 
 const statusOf = async (cloud: TestCloud, token: string, path: string): Promise<number> =>
   (await cloud.request('GET', path, { token })).status;
 
-const waitSettled = async (
+const waitSettled = (
   cloud: TestCloud,
   token: string,
   path: string,
-): Promise<{ status: number; body: { stack: Json } }> => {
-  for (let i = 0; i < 200; i++) {
-    const r = await cloud.request<{ stack: Json }>('GET', path, { token });
-    if (r.status !== 200 || !String(r.body.stack['stack_status']).endsWith('IN_PROGRESS')) return r;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out on ${path}`);
-};
+): Promise<{ status: number; body: StackBody }> => waitFor(cloud, token, path, settled);
 
 const TEMPLATE = {
   heat_template_version: '2018-08-31',
@@ -102,7 +96,7 @@ describe('heat networking resources', () => {
 
     expect((await cloud.request('DELETE', path, { token })).status).toBe(204);
     const gone = await waitSettled(cloud, token, path);
-    expect(gone.status).toBe(404);
+    expect(gone.body.stack['stack_status']).toBe('DELETE_COMPLETE');
     expect(await statusOf(cloud, token, `/network/v2.0/routers/${id('router')}`)).toBe(404);
     expect(await statusOf(cloud, token, `/network/v2.0/floatingips/${id('fip')}`)).toBe(404);
     expect(await statusOf(cloud, token, `/network/v2.0/ports/${id('port')}`)).toBe(404);

@@ -1,29 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { queryValue } from '../../core/paging';
 import type { CloudContext } from '../../core/service';
-import { parseLimit, queryValue } from '../../core/paging';
-import { enforce, heatTime, stackLink, stackOf } from './common';
+import { boolQuery, enforce, heatTime, intQuery, isDeleted, stackLink, stackOf } from './common';
 import type { StackParams } from './common';
-import { attributesOf, resourceKey, resourcesOf } from './engine';
-import { heatError, resourceNotFound } from './http';
+import { attributeOf, childStacksOf, resourceKey, resourcesOf } from './engine';
+import { badRequest, heatError, resourceNotFound } from './http';
 import type { Json } from './http';
-import { stackEvents, stackResources } from './model';
+import { stackEvents, stackResources, stacks } from './model';
 import type { EventDoc, ResourceDoc, StackDoc } from './model';
-import { pluginOf } from './resourceTypes';
+import { signalHandle } from './plugins/heat';
+import { pluginOf } from './plugins/registry';
+import { typeData } from './typeData';
 
 type ResourceParams = StackParams & { readonly resource_name: string };
 
 const requiredBy = (all: readonly ResourceDoc[], r: ResourceDoc): string[] =>
   all.filter((o) => o.requires.includes(r.name)).map((o) => o.name);
 
-const resourceLinks = (
-  ctx: CloudContext,
-  request: FastifyRequest,
-  s: StackDoc,
-  r: ResourceDoc,
-): Json[] => [
-  { href: `${stackLink(ctx, request, s)}/resources/${r.name}`, rel: 'self' },
-  { href: stackLink(ctx, request, s), rel: 'stack' },
-];
+/** The stack a nested resource's physical id names (a group's nested stack). */
+const nestedStackOf = (ctx: CloudContext, r: ResourceDoc): StackDoc | undefined =>
+  pluginOf(r.type)?.nested && r.physical_resource_id
+    ? ctx.store.collection(stacks).get(r.physical_resource_id)
+    : undefined;
+
+const shownAttributes = (ctx: CloudContext, r: ResourceDoc): Json => {
+  const plugin = pluginOf(r.type);
+  if (plugin?.shownAttributes) return plugin.shownAttributes(ctx, r);
+  const out: Json = {};
+  for (const name of Object.keys(typeData(r.type)?.attributes ?? {})) {
+    if (name !== 'show') out[name] = attributeOf(ctx, r, name);
+  }
+  return out;
+};
 
 const resourceView = (
   ctx: CloudContext,
@@ -32,34 +40,26 @@ const resourceView = (
   r: ResourceDoc,
   all: readonly ResourceDoc[],
   detail: boolean,
-): Json => ({
-  creation_time: heatTime(r.created_at),
-  links: resourceLinks(ctx, request, s, r),
-  logical_resource_id: r.name,
-  physical_resource_id: r.physical_resource_id,
-  required_by: requiredBy(all, r),
-  resource_name: r.name,
-  resource_status: `${r.action}_${r.status}`,
-  resource_status_reason: r.status_reason,
-  resource_type: r.type,
-  updated_time: heatTime(r.updated_at ?? r.created_at),
-  ...(detail
-    ? {
-        attributes: shownAttributes(ctx, r),
-        description: '',
-        parent_resource: null,
-        stack_name: s.name,
-        stack_identity: { stack_name: s.name, stack_id: s.id, tenant: s.project_id, path: '' },
-      }
-    : {}),
-});
-
-const shownAttributes = (ctx: CloudContext, r: ResourceDoc): Json => {
-  const plugin = pluginOf(r.type);
-  const values = attributesOf(ctx, r);
-  const out: Json = {};
-  for (const name of Object.keys(plugin?.attributes ?? {})) out[name] = values[name] ?? null;
-  return out;
+): Json => {
+  const nested = nestedStackOf(ctx, r);
+  return {
+    updated_time: heatTime(r.updated_at ?? r.created_at),
+    creation_time: heatTime(r.created_at),
+    logical_resource_id: r.name,
+    resource_name: r.name,
+    physical_resource_id: r.physical_resource_id,
+    resource_status: `${r.action}_${r.status}`,
+    resource_status_reason: r.status_reason,
+    resource_type: r.type,
+    links: [
+      { href: `${stackLink(ctx, request, s)}/resources/${r.name}`, rel: 'self' },
+      { href: stackLink(ctx, request, s), rel: 'stack' },
+      ...(nested ? [{ href: stackLink(ctx, request, nested), rel: 'nested' }] : []),
+    ],
+    required_by: requiredBy(all, r),
+    ...(s.parent_resource ? { parent_resource: s.parent_resource } : {}),
+    ...(detail ? { description: '', attributes: shownAttributes(ctx, r) } : {}),
+  };
 };
 
 const eventView = (
@@ -67,25 +67,29 @@ const eventView = (
   request: FastifyRequest,
   s: StackDoc,
   e: EventDoc,
+  root: StackDoc | undefined,
   detail: boolean,
-): Json => ({
-  event_time: `${e.event_time}Z`,
-  id: e.id,
-  links: [
-    {
-      href: `${stackLink(ctx, request, s)}/resources/${e.resource_name}/events/${e.id}`,
-      rel: 'self',
-    },
-    { href: `${stackLink(ctx, request, s)}/resources/${e.resource_name}`, rel: 'resource' },
-    { href: stackLink(ctx, request, s), rel: 'stack' },
-  ],
-  logical_resource_id: e.logical_resource_id,
-  physical_resource_id: e.physical_resource_id,
-  resource_name: e.resource_name,
-  resource_status: `${e.resource_action}_${e.resource_status}`,
-  resource_status_reason: e.resource_status_reason,
-  ...(detail ? { resource_type: e.resource_type, resource_properties: e.resource_properties } : {}),
-});
+): Json => {
+  const base = stackLink(ctx, request, s);
+  return {
+    id: e.id,
+    links: [
+      { href: `${base}/resources/${e.resource_name}/events/${e.id}`, rel: 'self' },
+      { href: `${base}/resources/${e.resource_name}`, rel: 'resource' },
+      { href: base, rel: 'stack' },
+      ...(root ? [{ href: stackLink(ctx, request, root), rel: 'root_stack' }] : []),
+    ],
+    event_time: `${e.event_time}Z`,
+    logical_resource_id: e.logical_resource_id,
+    resource_name: e.resource_name,
+    physical_resource_id: e.physical_resource_id,
+    resource_status: `${e.resource_action}_${e.resource_status}`,
+    resource_status_reason: e.resource_status_reason,
+    ...(detail
+      ? { resource_type: e.resource_type, resource_properties: e.resource_properties }
+      : {}),
+  };
+};
 
 const resourceOf = (ctx: CloudContext, s: StackDoc, name: string): ResourceDoc => {
   const r = ctx.store.collection(stackResources).get(resourceKey(s.id, name));
@@ -93,8 +97,26 @@ const resourceOf = (ctx: CloudContext, s: StackDoc, name: string): ResourceDoc =
   return r;
 };
 
-const truthy = (v: string | undefined): boolean =>
-  v !== undefined && ['true', '1', 'yes', 'on', 't', 'y'].includes(v.toLowerCase());
+/** `nested_depth`: a non-negative integer. */
+const depthOf = (request: FastifyRequest): number => {
+  const depth = queryValue(request.query, 'nested_depth');
+  if (depth === undefined) return 0;
+  if (!/^\d+$/.test(depth)) throw badRequest(`Only integer is acceptable by 'nested_depth'.`);
+  return Number(depth);
+};
+
+/** A stack and its nested stacks down to `depth` levels, the stack first. */
+const withNested = (ctx: CloudContext, s: StackDoc, depth: number): StackDoc[] => {
+  const out = [s];
+  if (depth <= 0) return out;
+  for (const child of childStacksOf(ctx, s.id)) {
+    if (!isDeleted(child)) out.push(...withNested(ctx, child, depth - 1));
+  }
+  return out;
+};
+
+const matches = (wanted: string | undefined, ...values: string[]): boolean =>
+  wanted === undefined || wanted.split(',').some((w) => values.includes(w));
 
 const listEvents = (
   ctx: CloudContext,
@@ -102,60 +124,71 @@ const listEvents = (
   s: StackDoc,
   resourceName: string | undefined,
 ): Json => {
-  let list = ctx.store.collection(stackEvents).where('stack_id', s.id);
-  if (resourceName !== undefined) list = list.filter((e) => e.resource_name === resourceName);
-  for (const field of [
-    'resource_action',
-    'resource_status',
-    'resource_name',
-    'resource_type',
-  ] as const) {
-    const wanted = queryValue(request.query, field);
-    if (wanted !== undefined) {
-      list = list.filter((e) =>
-        field === 'resource_status'
-          ? e.resource_status === wanted || `${e.resource_action}_${e.resource_status}` === wanted
-          : e[field] === wanted,
-      );
+  const depth = resourceName === undefined ? depthOf(request) : 0;
+  const tree = withNested(ctx, s, depth);
+  const byStack = new Map(tree.map((x) => [x.id, x]));
+  let list = tree.flatMap((x) => ctx.store.collection(stackEvents).where('stack_id', x.id));
+  if (resourceName !== undefined) {
+    list = list.filter((e) => e.resource_name === resourceName);
+    if (list.length === 0) {
+      throw heatError(404, 'HTTPNotFound', `No events found for resource ${resourceName}`);
     }
   }
+  const q = (name: string): string | undefined => queryValue(request.query, name);
+  list = list.filter(
+    (e) =>
+      matches(q('resource_action'), e.resource_action) &&
+      matches(
+        q('resource_status'),
+        e.resource_status,
+        `${e.resource_action}_${e.resource_status}`,
+      ) &&
+      matches(q('resource_name'), e.resource_name) &&
+      matches(q('resource_type'), e.resource_type),
+  );
   list.sort((a, b) => a.seq - b.seq);
-  const dir = queryValue(request.query, 'sort_dir') ?? 'asc';
-  if (dir !== 'asc' && dir !== 'desc')
-    throw heatError(400, 'HTTPBadRequest', 'Unknown sort direction, must be one of: asc, desc');
+  const dir = q('sort_dir') ?? 'desc';
+  if (dir !== 'asc' && dir !== 'desc') {
+    throw badRequest('Unknown sort direction, must be one of: asc, desc');
+  }
   if (dir === 'desc') list.reverse();
-  const marker = queryValue(request.query, 'marker');
+  const marker = q('marker');
   if (marker !== undefined) {
     const index = list.findIndex((e) => e.id === marker);
     if (index < 0)
       throw heatError(404, 'EntityNotFound', `The Event (${marker}) could not be found.`);
     list = list.slice(index + 1);
   }
-  const limit = parseLimit(queryValue(request.query, 'limit'));
+  const limit = intQuery(request, 'limit');
   if (limit !== undefined) list = list.slice(0, limit);
-  return { events: list.map((e) => eventView(ctx, request, s, e, false)) };
+  const root = depth > 0 ? s : undefined;
+  return {
+    events: list.map((e) => eventView(ctx, request, byStack.get(e.stack_id) ?? s, e, root, false)),
+  };
 };
 
 export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/resources', async (request) => {
     enforce(request, 'resource:index', request.params.tenant_id);
-    const s = stackOf(ctx, request.params);
-    const depth = queryValue(request.query, 'nested_depth');
-    if (depth !== undefined && !/^\d+$/.test(depth)) {
-      throw heatError(400, 'HTTPBadRequest', `Only integer is acceptable by 'nested_depth'.`);
-    }
-    const detail = truthy(queryValue(request.query, 'with_detail'));
-    const all = resourcesOf(ctx, s.id);
-    const names = queryValue(request.query, 'name');
-    const types = queryValue(request.query, 'type');
-    const statuses = queryValue(request.query, 'status');
-    const listed = all.filter(
-      (r) =>
-        (names === undefined || r.name === names) &&
-        (types === undefined || r.type === types) &&
-        (statuses === undefined || r.status === statuses || `${r.action}_${r.status}` === statuses),
-    );
-    return { resources: listed.map((r) => resourceView(ctx, request, s, r, all, detail)) };
+    const s = stackOf(ctx, request.params, { deleted: true });
+    const depth = depthOf(request);
+    const detail = boolQuery(request, 'with_detail');
+    const q = (name: string): string | undefined => queryValue(request.query, name);
+    const resources = withNested(ctx, s, depth).flatMap((owner) => {
+      const all = resourcesOf(ctx, owner.id);
+      return all
+        .filter(
+          (r) =>
+            matches(q('name'), r.name) &&
+            matches(q('type'), r.type) &&
+            matches(q('status'), r.status, `${r.action}_${r.status}`) &&
+            matches(q('action'), r.action) &&
+            matches(q('id'), r.uuid) &&
+            matches(q('physical_resource_id'), r.physical_resource_id),
+        )
+        .map((r) => resourceView(ctx, request, owner, r, all, detail));
+    });
+    return { resources };
   });
 
   app.get<{ Params: ResourceParams }>(
@@ -183,7 +216,9 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
       enforce(request, 'resource:signal', request.params.tenant_id);
       const s = stackOf(ctx, request.params);
       const r = resourceOf(ctx, s, request.params.resource_name);
-      if (r.type !== 'OS::Heat::TestResource' && r.type !== 'OS::Heat::None') {
+      if (r.type === 'OS::Heat::WaitConditionHandle') {
+        ctx.store.transaction(() => signalHandle(ctx, r, request.body));
+      } else if (r.type !== 'OS::Heat::TestResource' && r.type !== 'OS::Heat::None') {
         throw heatError(400, 'ResourceActionNotSupported', `${r.type} doesn't support signal.`);
       }
       return reply.code(200).send();
@@ -192,17 +227,15 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/events', async (request) => {
     enforce(request, 'events:index', request.params.tenant_id);
-    return listEvents(ctx, request, stackOf(ctx, request.params), undefined);
+    return listEvents(ctx, request, stackOf(ctx, request.params, { deleted: true }), undefined);
   });
 
   app.get<{ Params: ResourceParams }>(
     '/stacks/:stack_name/:stack_id/resources/:resource_name/events',
     async (request) => {
       enforce(request, 'events:index', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
-      const name = request.params.resource_name;
-      if (name !== s.name) resourceOf(ctx, s, name);
-      return listEvents(ctx, request, s, name);
+      const s = stackOf(ctx, request.params, { deleted: true });
+      return listEvents(ctx, request, s, request.params.resource_name);
     },
   );
 
@@ -210,16 +243,12 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     '/stacks/:stack_name/:stack_id/resources/:resource_name/events/:event_id',
     async (request) => {
       enforce(request, 'events:show', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request.params, { deleted: true });
       const e = ctx.store.collection(stackEvents).get(request.params.event_id);
       if (!e || e.stack_id !== s.id || e.resource_name !== request.params.resource_name) {
-        throw heatError(
-          404,
-          'EntityNotFound',
-          `The Event (${request.params.event_id}) could not be found.`,
-        );
+        throw heatError(404, 'HTTPNotFound', `No event ${request.params.event_id} found`);
       }
-      return { event: eventView(ctx, request, s, e, true) };
+      return { event: eventView(ctx, request, s, e, undefined, true) };
     },
   );
 };

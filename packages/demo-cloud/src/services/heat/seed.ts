@@ -1,4 +1,4 @@
-import { hexId, uuid } from '../../core/ids';
+import { uuid } from '../../core/ids';
 import type { CloudContext } from '../../core/service';
 import { projects, users } from '../keystone/model';
 import { findNetworkByName, findSecurityGroupByName, subnetsOfNetwork } from '../neutron/internal';
@@ -7,7 +7,6 @@ import { beginCreate, settleNow } from './engine';
 import type { Json } from './http';
 import { stacks } from './model';
 import type { StackDoc } from './model';
-import { loadTemplate } from './template';
 
 const SEEDED_KEY = 'heat:seeded';
 
@@ -55,6 +54,14 @@ const demoTemplate = (ids: {
           },
         }
       : {}),
+    // A group shows a nested stack in the topology: one token per web worker.
+    worker_tokens: {
+      type: 'OS::Heat::ResourceGroup',
+      properties: {
+        count: 2,
+        resource_def: { type: 'OS::Heat::RandomString', properties: { length: 12 } },
+      },
+    },
     app_sg: {
       type: 'OS::Neutron::SecurityGroup',
       ...(ids.group ? { external_id: ids.group } : {}),
@@ -85,6 +92,10 @@ const demoTemplate = (ids: {
     password: {
       description: 'Generated application password',
       value: { get_attr: ['app_password', 'value'] },
+    },
+    worker_tokens: {
+      description: 'One token per web worker',
+      value: { get_attr: ['worker_tokens', 'value'] },
     },
     security_group_id: {
       description: 'The web security group',
@@ -163,11 +174,11 @@ export const seedHeat = (ctx: CloudContext): void => {
       created_at: now,
       updated_at: null,
       deleted_at: null,
-      stack_user_project_id: hexId(),
+      stack_user_project_id: demo.id,
       parent: null,
     };
     store.collection(stacks).insert(doc);
-    beginCreate(ctx, doc, loadTemplate(template));
+    beginCreate(ctx, doc);
     settleNow(ctx, doc.id);
   };
   const net = findNetworkByName(ctx, 'private', demo.id);

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../core/auth';
-import { hexId, uuid } from '../../core/ids';
+import { uuid } from '../../core/ids';
+import { queryValue } from '../../core/paging';
 import type { CloudContext } from '../../core/service';
-import { parseLimit, queryValue } from '../../core/paging';
 import {
+  boolQuery,
   enforce,
   findStack,
   heatTime,
+  intQuery,
+  isDeleted,
+  isHeatAdmin,
   stackLink,
   stackOf,
   stackStatus,
@@ -15,106 +19,123 @@ import {
 import type { StackParams, TenantParams } from './common';
 import {
   beginCreate,
+  beginUpdate,
+  cancelUpdate,
+  loadStack,
+  loadWith,
+  outputsOf,
   runSimpleAction,
-  scopeOf,
-  stackTemplate,
   startDelete,
-  startUpdate,
+  validateStack,
+  validationScope,
 } from './engine';
-import { badRequest, heatError, isObject, stackNotFound } from './http';
+import type { LoadedStack } from './engine';
+import { evaluate } from './functions';
+import {
+  badRequest,
+  bareError,
+  heatError,
+  isObject,
+  stackNotFound,
+  validationFailed,
+} from './http';
 import type { Json } from './http';
 import { stacks } from './model';
 import type { StackDoc } from './model';
-import {
-  loadTemplate,
-  parseTemplateText,
-  resolveParameters,
-  resolveValue,
-  validateResources,
-} from './template';
-import type { Template } from './template';
+import { checkGivenTypes, immutableChanged, paramText } from './parameters';
+import { pluginOf } from './plugins/registry';
+import { defaultedProperties } from './properties';
+import { loadTemplate, parseTemplateText } from './template';
+import type { ResourceDef } from './template';
+import { typeData } from './typeData';
 
 const STACK_NAME = /^[a-zA-Z][a-zA-Z0-9_.-]{0,254}$/;
 
-const paramText = (v: unknown): string => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? 'True' : 'False';
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join(',');
-  return typeof v === 'number' ? String(v) : JSON.stringify(v);
+const ACCEPTED_BODY = {
+  message: 'The request is accepted for processing.<br /><br />\n\n\n',
+  code: '202 Accepted',
+  title: 'Accepted',
 };
 
-const listView = (ctx: CloudContext, request: FastifyRequest, s: StackDoc): Json => ({
-  creation_time: heatTime(s.created_at),
-  deletion_time: heatTime(s.deleted_at),
-  description: descriptionOf(s),
+const descriptionOf = (template: Json): string =>
+  typeof template['description'] === 'string' ? template['description'] : 'No description';
+
+/** GET /stacks's view of a stack (heat lists no description; `project` only for an admin). */
+const listView = (
+  ctx: CloudContext,
+  request: FastifyRequest,
+  s: StackDoc,
+  withProject: boolean,
+): Json => ({
   id: s.id,
   links: [{ href: stackLink(ctx, request, s), rel: 'self' }],
-  parent: s.parent,
-  project: s.project_id,
+  ...(withProject ? { project: s.project_id } : {}),
   stack_name: s.name,
-  stack_owner: s.username,
+  description: '',
   stack_status: stackStatus(s),
   stack_status_reason: s.status_reason,
+  creation_time: heatTime(s.created_at),
+  updated_time: heatTime(s.updated_at),
+  deletion_time: heatTime(s.deleted_at),
+  stack_owner: s.username,
+  parent: s.parent,
   stack_user_project_id: s.stack_user_project_id,
   tags: s.tags,
-  updated_time: heatTime(s.updated_at),
 });
 
-const descriptionOf = (s: StackDoc): string =>
-  typeof s.template['description'] === 'string' ? s.template['description'] : 'No description';
-
-/** Outputs with get_attr/get_resource/get_param resolved against the current resources. */
-export const outputsOf = (ctx: CloudContext, s: StackDoc, only?: string): Json[] => {
-  let template: Template;
-  let params: Record<string, unknown>;
+/** Stack parameters as heat shows them: its pseudo parameters first, hidden ones masked. */
+const parametersView = (s: StackDoc): Json => {
+  const pseudo = {
+    'OS::stack_id': s.id,
+    'OS::project_id': s.project_id,
+    'OS::stack_name': s.name,
+  };
+  if (isDeleted(s)) return pseudo;
   try {
-    ({ template, params } = stackTemplate(s));
+    const { template, params } = loadStack(s);
+    return {
+      ...pseudo,
+      ...Object.fromEntries(
+        Object.values(template.parameters).map((p) => [
+          p.name,
+          p.hidden ? '******' : paramText(params[p.name]),
+        ]),
+      ),
+    };
   } catch {
-    return [];
+    return pseudo;
   }
-  const scope = scopeOf(ctx, s, params);
-  return Object.entries(template.outputs)
-    .filter(([key]) => only === undefined || key === only)
-    .map(([key, def]) => {
-      try {
-        return {
-          output_key: key,
-          output_value: resolveValue(def.value, scope),
-          description: def.description,
-        };
-      } catch (error) {
-        return {
-          output_key: key,
-          output_value: null,
-          description: def.description,
-          output_error: error instanceof Error ? error.message : String(error),
-        };
-      }
-    });
 };
 
-const showView = (ctx: CloudContext, request: FastifyRequest, s: StackDoc): Json => {
-  let parameters: Json = {};
-  try {
-    const { template, params } = stackTemplate(s);
-    parameters = Object.fromEntries(
-      Object.entries(params).map(([k, v]) => [
-        k,
-        template.parameters[k]?.hidden ? '******' : paramText(v),
-      ]),
-    );
-  } catch {
-    parameters = {};
-  }
+const showView = (
+  ctx: CloudContext,
+  request: FastifyRequest,
+  s: StackDoc,
+  withOutputs: boolean,
+): Json => {
+  const list = listView(ctx, request, s, isHeatAdmin(request));
   return {
-    ...listView(ctx, request, s),
+    stack_name: s.name,
+    id: s.id,
+    links: list['links'],
+    ...(isHeatAdmin(request) ? { project: s.project_id } : {}),
+    creation_time: list['creation_time'],
+    updated_time: list['updated_time'],
+    deletion_time: list['deletion_time'],
+    notification_topics: [],
+    parameters: parametersView(s),
+    description: descriptionOf(s.template),
+    template_description: descriptionOf(s.template),
     capabilities: [],
     disable_rollback: s.disable_rollback,
-    notification_topics: [],
-    outputs: outputsOf(ctx, s),
-    parameters,
-    template_description: descriptionOf(s),
     timeout_mins: s.timeout_mins,
+    stack_owner: s.username,
+    parent: s.parent,
+    stack_user_project_id: s.stack_user_project_id,
+    tags: s.tags ?? [],
+    stack_status: stackStatus(s),
+    stack_status_reason: s.status_reason,
+    ...(withOutputs && !isDeleted(s) ? { outputs: outputsOf(ctx, s) } : {}),
   };
 };
 
@@ -128,12 +149,12 @@ const SORT_KEYS: Readonly<Record<string, (s: StackDoc) => string>> = {
 const queryList = (query: unknown, name: string): string[] => {
   if (typeof query !== 'object' || query === null) return [];
   const v = (query as Record<string, unknown>)[name];
-  if (Array.isArray(v)) return v.map(String);
-  return typeof v === 'string' ? [v] : [];
+  const values = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
+  return values.flatMap((x) => x.split(','));
 };
 
-const truthy = (v: string | undefined): boolean =>
-  v !== undefined && ['true', '1', 'yes', 'on', 't', 'y'].includes(v.toLowerCase());
+const TRUE_WORDS = ['true', '1', 'yes', 'on', 't', 'y'];
+const FALSE_WORDS = ['false', '0', 'no', 'off', 'f', 'n'];
 
 /** The template of a create/update/validate/preview body (template, or template_url fetched). */
 export const templateOfBody = async (body: Json): Promise<Json> => {
@@ -147,62 +168,210 @@ export const templateOfBody = async (body: Json): Promise<Json> => {
         `Could not retrieve template: Invalid URL scheme ${url.split(':')[0] ?? ''}`,
       );
     }
+    let text: string;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
       if (!response.ok) throw new Error(`${response.status}`);
-      return parseTemplateText(await response.text());
-    } catch (error) {
-      if (error instanceof Error && error.name === 'HeatFault') throw error;
-      throw badRequest(`Could not retrieve template: Failed to retrieve template: ${url}`);
+      text = await response.text();
+    } catch {
+      throw badRequest(`Could not retrieve template: Failed to retrieve template from ${url}`);
     }
+    return parseTemplateText(text);
   }
   throw badRequest('No template specified');
 };
 
-const paramsOfBody = (body: Json): Json => {
-  const env = body['environment'];
-  let envParams: Json = {};
-  if (isObject(env) && isObject(env['parameters'])) envParams = env['parameters'];
-  else if (typeof env === 'string' && env.trim() !== '') {
-    const parsed = parseTemplateText(env);
-    if (isObject(parsed['parameters'])) envParams = parsed['parameters'];
+const ENV_SECTIONS = new Set([
+  'parameters',
+  'parameter_defaults',
+  'resource_registry',
+  'event_sinks',
+  'encrypted_param_names',
+  'parameter_merge_strategies',
+]);
+
+/** The `environment` of a body (a map or YAML text), checked as heat-api does. */
+export const environmentOfBody = (body: Json): Json => {
+  let env = body['environment'];
+  if (env === undefined || env === null || env === '') return {};
+  if (typeof env === 'string') {
+    try {
+      env = parseTemplateText(env);
+    } catch {
+      throw badRequest(
+        'Environment not in valid format: The environment is not a valid YAML mapping data type.',
+      );
+    }
   }
-  const given = isObject(body['parameters']) ? body['parameters'] : {};
-  return { ...envParams, ...given };
+  if (!isObject(env)) {
+    throw badRequest(
+      'Environment not in valid format: The environment is not a valid YAML mapping data type.',
+    );
+  }
+  for (const key of Object.keys(env)) {
+    if (!ENV_SECTIONS.has(key)) {
+      throw badRequest(`Environment not in valid format: environment has wrong section "${key}"`);
+    }
+  }
+  return env;
 };
 
-const filesOf = (body: Json): Record<string, string> => {
+/** The parameter values a body gives: `parameters` over the environment's `parameters`. */
+export const paramsOfBody = (body: Json, environment: Json): Json => {
+  const given = body['parameters'];
+  if (given !== undefined && given !== null && !isObject(given)) {
+    throw heatError(
+      400,
+      'HTTPBadRequest',
+      'The server could not comply with the request since it is either malformed or otherwise incorrect.',
+    );
+  }
+  const envParams = isObject(environment['parameters']) ? environment['parameters'] : {};
+  return { ...envParams, ...(isObject(given) ? given : {}) };
+};
+
+export const filesOfBody = (body: Json): Record<string, string> => {
   const files = body['files'];
-  if (!isObject(files)) return {};
+  if (files === undefined || files === null) return {};
+  if (!isObject(files)) throw bareError(400, 'ValueError');
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [k, String(v)]));
 };
 
 const timeoutOf = (body: Json): number | null => {
   const raw = body['timeout_mins'];
   if (raw === undefined || raw === null || raw === '') return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0)
-    throw badRequest(`Only integer is acceptable by 'timeout_mins'.`);
+  const text = String(raw).trim();
+  if (!/^-?\d+$/.test(text)) throw badRequest(`Only integer is acceptable by 'timeout_mins'.`);
+  const n = Number(text);
+  if (n < 0) {
+    throw badRequest(
+      `Value '${text}' is invalid for 'timeout_mins' which only accepts non-negative integer.`,
+    );
+  }
   return n;
+};
+
+const rollbackOf = (body: Json, current: boolean): boolean => {
+  const raw = body['disable_rollback'];
+  if (raw === undefined || raw === null) return current;
+  if (typeof raw === 'boolean') return raw;
+  const text = String(raw).toLowerCase();
+  if (TRUE_WORDS.includes(text)) return true;
+  if (FALSE_WORDS.includes(text)) return false;
+  throw bareError(400, 'ValueError');
 };
 
 const tagsOf = (body: Json): string[] | null => {
   const t = body['tags'];
   if (typeof t === 'string') return t === '' ? null : t.split(',');
-  if (Array.isArray(t)) return t.map(String);
+  if (Array.isArray(t)) return t.length === 0 ? null : t.map(String);
   return null;
 };
 
-/** Checks a template and parameters as heat's engine does before anything is created. */
-const checkNewStack = (
+/** Checks a template and parameters as heat's engine does before anything is created or updated. */
+const checkStack = (
   rawTemplate: Json,
   params: Json,
+  environment: Json,
+  files: Record<string, string>,
   pseudo: { stackId: string; stackName: string; projectId: string },
-): Template => {
+): LoadedStack => {
   const template = loadTemplate(rawTemplate);
-  validateResources(template);
-  resolveParameters(template, params, pseudo);
-  return template;
+  checkGivenTypes(template.parameters, params);
+  const loaded = loadWith(template, params, environment, files, pseudo);
+  validateStack(loaded, files);
+  return loaded;
+};
+
+const checkName = (name: unknown): string => {
+  if (typeof name !== 'string' || name === '') throw badRequest('No stack name specified');
+  if (!STACK_NAME.test(name)) {
+    throw validationFailed({
+      message: `Invalid stack name ${name} must contain only alphanumeric or "_-." characters, must start with alpha and must be 255 characters or less.`,
+    });
+  }
+  return name;
+};
+
+const identity = (tenant: string, name: string, path: string): Json => ({
+  tenant,
+  stack_name: name,
+  stack_id: 'None',
+  path,
+});
+
+/** POST /stacks/preview's view of one resource (a group previews its members instead). */
+const previewResource = (
+  def: { name: string; type: string; properties: Json },
+  stackName: string,
+  tenant: string,
+  requiredBy: string[],
+  properties: Json,
+  parentResource?: string,
+): Json => {
+  const data = typeData(def.type);
+  const plugin = pluginOf(def.type);
+  const attributes: Json = {};
+  if (!plugin?.anyAttribute) {
+    for (const name of Object.keys(data?.attributes ?? {})) {
+      if (name !== 'show') attributes[name] = null;
+    }
+    for (const name of data?.hidden_attributes ?? []) attributes[name] = null;
+  }
+  return {
+    updated_time: null,
+    creation_time: null,
+    resource_name: def.name,
+    physical_resource_id: '',
+    resource_action: 'INIT',
+    resource_status: 'COMPLETE',
+    resource_status_reason: '',
+    resource_type: def.type,
+    resource_identity: identity(tenant, stackName, `/resources/${def.name}`),
+    stack_identity: identity(tenant, stackName, ''),
+    stack_name: stackName,
+    required_by: requiredBy,
+    ...(parentResource ? { parent_resource: parentResource } : {}),
+    description: '',
+    metadata: {},
+    attributes: { ...attributes, ...plugin?.previewAttributes?.(properties) },
+    properties: plugin?.anyProperty ? properties : defaultedProperties(def.type, properties),
+  };
+};
+
+const previewResources = (
+  loaded: LoadedStack,
+  files: Record<string, string>,
+  stackName: string,
+  tenant: string,
+): unknown[] => {
+  const scope = { ...validationScope(loaded, files), resourceRef: () => undefined };
+  const active = loaded.template.resources.filter((r) => loaded.enabled.has(r.name));
+  return active.map((def: ResourceDef) => {
+    const evaluated = evaluate(def.properties, scope);
+    const properties = isObject(evaluated) ? evaluated : {};
+    const requiredBy = active.filter((o) => o.requires.includes(def.name)).map((o) => o.name);
+    const members = pluginOf(def.type)?.previewMembers?.(properties);
+    if (members) {
+      const nestedName = `${stackName}-${def.name}`;
+      return members.map((m) => previewResource(m, nestedName, tenant, [], m.properties, def.name));
+    }
+    return previewResource(def, stackName, tenant, requiredBy, properties);
+  });
+};
+
+/** Outputs as preview shows them: resources are named, attributes are null. */
+const previewOutputs = (loaded: LoadedStack, files: Record<string, string>): Json[] => {
+  const scope = validationScope(loaded, files);
+  return Object.entries(loaded.template.outputs).map(([key, o]) => {
+    let value: unknown = null;
+    try {
+      value = evaluate(o.value, scope);
+    } catch {
+      value = null;
+    }
+    return { output_key: key, description: o.description, output_value: value };
+  });
 };
 
 export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
@@ -210,82 +379,90 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: TenantParams }>('/stacks', async (request) => {
     const tenant = request.params.tenant_id;
-    const global = truthy(queryValue(request.query, 'global_tenant'));
+    const global = boolQuery(request, 'global_tenant');
     enforce(request, global ? 'stacks:global_index' : 'stacks:index', tenant);
-    let list = global ? col.all() : col.where('project_id', tenant);
+    const admin = isHeatAdmin(request);
+    let list = admin || global ? col.all() : col.where('project_id', tenant);
+    if (!boolQuery(request, 'show_deleted')) list = list.filter((s) => !isDeleted(s));
+    if (!boolQuery(request, 'show_nested')) list = list.filter((s) => s.parent === null);
     const names = queryList(request.query, 'name');
     if (names.length > 0) list = list.filter((s) => names.includes(s.name));
+    const ids = queryList(request.query, 'id');
+    if (ids.length > 0) list = list.filter((s) => ids.includes(s.id));
     const statuses = queryList(request.query, 'status');
     if (statuses.length > 0) {
       list = list.filter((s) => statuses.includes(s.status) || statuses.includes(stackStatus(s)));
     }
     const actions = queryList(request.query, 'action');
     if (actions.length > 0) list = list.filter((s) => actions.includes(s.action));
-    const tags = queryValue(request.query, 'tags');
-    if (tags) {
-      const wanted = tags.split(',');
-      list = list.filter((s) => wanted.every((t) => s.tags?.includes(t)));
-    }
-    const sortKeys = queryList(request.query, 'sort_keys').flatMap((k) => k.split(','));
-    for (const key of sortKeys) {
-      if (!(key in SORT_KEYS)) {
-        throw badRequest(
-          `Sort key "${key}" not allowed. Allowed sort keys: ${Object.keys(SORT_KEYS).join(', ')}`,
-        );
-      }
-    }
+    const owners = queryList(request.query, 'username');
+    if (owners.length > 0) list = list.filter((s) => owners.includes(s.username));
+    const tags = queryList(request.query, 'tags');
+    if (tags.length > 0) list = list.filter((s) => tags.every((t) => s.tags?.includes(t)));
+    const anyTags = queryList(request.query, 'tags_any');
+    if (anyTags.length > 0) list = list.filter((s) => anyTags.some((t) => s.tags?.includes(t)));
+    const notTags = queryList(request.query, 'not_tags');
+    if (notTags.length > 0) list = list.filter((s) => !notTags.every((t) => s.tags?.includes(t)));
+    const notAny = queryList(request.query, 'not_tags_any');
+    if (notAny.length > 0) list = list.filter((s) => !notAny.some((t) => s.tags?.includes(t)));
+    // heat ignores sort keys it does not know.
+    const sortKeys = queryList(request.query, 'sort_keys').filter((k) => k in SORT_KEYS);
     const dir = queryValue(request.query, 'sort_dir') ?? 'desc';
-    if (dir !== 'asc' && dir !== 'desc') {
-      throw badRequest(`Unknown sort direction, must be one of: asc, desc`);
-    }
+    if (dir !== 'asc' && dir !== 'desc') throw bareError(400, 'ValueError');
     const keys = sortKeys.length > 0 ? sortKeys : ['creation_time'];
     const sign = dir === 'asc' ? 1 : -1;
     list = [...list].sort((a, b) => {
       for (const key of keys) {
-        const f = SORT_KEYS[key];
-        if (!f) continue;
-        const c = f(a).localeCompare(f(b));
+        const c = (SORT_KEYS[key]?.(a) ?? '').localeCompare(SORT_KEYS[key]?.(b) ?? '');
         if (c !== 0) return c * sign;
       }
       return a.id.localeCompare(b.id) * sign;
     });
+    const count = list.length;
+    // An unknown marker is ignored, as oslo.db's pagination does without a marker row.
     const marker = queryValue(request.query, 'marker');
-    if (marker !== undefined) {
-      const index = list.findIndex((s) => s.id === marker);
-      if (index < 0) throw stackNotFound(marker);
-      list = list.slice(index + 1);
+    const index = marker === undefined ? -1 : list.findIndex((s) => s.id === marker);
+    if (index >= 0) list = list.slice(index + 1);
+    const limit = intQuery(request, 'limit');
+    const answer: Json = {};
+    if (limit !== undefined && list.length > limit) list = list.slice(0, limit);
+    answer['stacks'] = list.map((s) => listView(ctx, request, s, admin));
+    const last = list.at(-1);
+    if (limit !== undefined && last && list.length === limit) {
+      const query = new URLSearchParams(
+        request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
+      );
+      query.delete('marker');
+      query.append('marker', last.id);
+      answer['links'] = [
+        { rel: 'next', href: `${tenantBase(ctx, request, tenant)}/stacks?${query}` },
+      ];
     }
-    const limit = parseLimit(queryValue(request.query, 'limit'));
-    if (limit !== undefined) list = list.slice(0, limit);
-    return { stacks: list.map((s) => listView(ctx, request, s)) };
+    if (boolQuery(request, 'with_count')) answer['count'] = count;
+    return answer;
   });
 
   app.post<{ Params: TenantParams }>('/stacks', async (request, reply) => {
     const tenant = request.params.tenant_id;
     enforce(request, 'stacks:create', tenant);
     const body = isObject(request.body) ? request.body : {};
-    const name = body['stack_name'];
-    if (typeof name !== 'string' || name === '') throw badRequest('No stack name specified');
-    if (!STACK_NAME.test(name)) {
-      throw heatError(
-        400,
-        'StackValidationFailed',
-        `Invalid stack name ${name} must contain only alphanumeric or "_-." characters, must start with alpha and must be 255 characters or less.`,
-      );
-    }
+    const name = checkName(body['stack_name']);
     const rawTemplate = await templateOfBody(body);
-    if (col.where('name', name).some((s) => s.project_id === tenant)) {
+    const environment = environmentOfBody(body);
+    const params = paramsOfBody(body, environment);
+    const files = filesOfBody(body);
+    const timeout = timeoutOf(body);
+    const disableRollback = rollbackOf(body, true);
+    if (col.where('name', name).some((s) => s.project_id === tenant && !isDeleted(s))) {
       throw heatError(409, 'StackExists', `The Stack (${name}) already exists.`);
     }
     const id = uuid();
-    const params = paramsOfBody(body);
-    const template = checkNewStack(rawTemplate, params, {
+    checkStack(rawTemplate, params, environment, files, {
       stackId: id,
       stackName: name,
       projectId: tenant,
     });
     const caller = callerOf(request);
-    const now = ctx.now().toISOString();
     const doc: StackDoc = {
       id,
       name,
@@ -297,23 +474,20 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       status_reason: '',
       template: rawTemplate,
       params,
-      environment: isObject(body['environment']) ? body['environment'] : {},
-      files: filesOf(body),
-      timeout_mins: timeoutOf(body),
-      disable_rollback:
-        body['disable_rollback'] === undefined
-          ? true
-          : body['disable_rollback'] === true || body['disable_rollback'] === 'true',
+      environment,
+      files,
+      timeout_mins: timeout,
+      disable_rollback: disableRollback,
       tags: tagsOf(body),
-      created_at: now,
+      created_at: ctx.now().toISOString(),
       updated_at: null,
       deleted_at: null,
-      stack_user_project_id: hexId(),
+      stack_user_project_id: tenant,
       parent: null,
     };
     ctx.store.transaction(() => {
       col.insert(doc);
-      beginCreate(ctx, doc, template);
+      beginCreate(ctx, doc);
     });
     const href = stackLink(ctx, request, doc);
     return reply
@@ -326,63 +500,40 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const tenant = request.params.tenant_id;
     enforce(request, 'stacks:preview', tenant);
     const body = isObject(request.body) ? request.body : {};
-    const name = typeof body['stack_name'] === 'string' ? body['stack_name'] : '';
-    if (name === '') throw badRequest('No stack name specified');
+    const name = checkName(body['stack_name']);
     const rawTemplate = await templateOfBody(body);
-    const params = paramsOfBody(body);
+    const environment = environmentOfBody(body);
+    const params = paramsOfBody(body, environment);
+    const files = filesOfBody(body);
     const pseudo = { stackId: 'None', stackName: name, projectId: tenant };
-    const template = checkNewStack(rawTemplate, params, pseudo);
-    const values = resolveParameters(template, params, pseudo);
-    const caller = callerOf(request);
-    const scope = {
-      params: values,
-      files: filesOf(body),
-      resourceId: () => '',
-      attribute: () => null,
-    };
+    const loaded = checkStack(rawTemplate, params, environment, files, pseudo);
+    const description = descriptionOf(rawTemplate);
     return {
       stack: {
-        capabilities: [],
-        creation_time: heatTime(ctx.now().toISOString()),
-        deletion_time: null,
-        description: template.description || 'No description',
-        disable_rollback: body['disable_rollback'] !== false,
+        stack_name: name,
         id: 'None',
         links: [{ href: `${tenantBase(ctx, request, tenant)}/stacks/${name}/None`, rel: 'self' }],
-        notification_topics: [],
-        parameters: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, paramText(v)])),
-        parent: null,
-        stack_name: name,
-        stack_owner: caller.user.name,
-        stack_user_project_id: null,
-        tags: tagsOf(body),
-        template_description: template.description || 'No description',
-        timeout_mins: timeoutOf(body),
+        creation_time: heatTime(ctx.now().toISOString()),
         updated_time: null,
-        resources: template.resources.map((r) => ({
-          attributes: {},
-          description: '',
-          metadata: {},
-          physical_resource_id: '',
-          properties: resolveValue(r.properties, scope),
-          required_by: template.resources
-            .filter((o) => o.requires.includes(r.name))
-            .map((o) => o.name),
-          resource_action: 'INIT',
-          resource_identity: {
-            stack_name: name,
-            stack_id: 'None',
-            tenant,
-            path: `/resources/${r.name}`,
-          },
-          resource_name: r.name,
-          resource_status: 'COMPLETE',
-          resource_status_reason: '',
-          resource_type: r.type,
-          stack_identity: { stack_name: name, stack_id: 'None', tenant, path: '' },
-          stack_name: name,
-          updated_time: heatTime(ctx.now().toISOString()),
-        })),
+        deletion_time: null,
+        notification_topics: [],
+        parameters: Object.fromEntries(
+          Object.entries(loaded.params).map(([k, v]) => [
+            k,
+            loaded.template.parameters[k]?.hidden ? '******' : paramText(v),
+          ]),
+        ),
+        description,
+        template_description: description,
+        capabilities: [],
+        disable_rollback: rollbackOf(body, true),
+        timeout_mins: timeoutOf(body),
+        stack_owner: callerOf(request).user.name,
+        parent: null,
+        stack_user_project_id: null,
+        tags: tagsOf(body) ?? [],
+        outputs: previewOutputs(loaded, files),
+        resources: previewResources(loaded, files, name, tenant),
       },
     };
   });
@@ -403,12 +554,12 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       .code(302)
       .header('Location', location)
       .send({
+        message: `The resource was found at <a href="${location}">${location}</a>;\nyou should be redirected automatically.\n\n`,
         code: '302 Found',
-        message: `The resource was found at ${location}; you should be redirected automatically.`,
         title: 'Found',
       });
   };
-  for (const sub of ['', 'resources', 'events', 'outputs', 'template']) {
+  for (const sub of ['', 'resources', 'events', 'outputs', 'template', 'environment', 'files']) {
     app.get<{ Params: TenantParams & { stack_name: string } }>(
       `/stacks/:stack_name${sub ? `/${sub}` : ''}`,
       async (request, reply) => lookup(request, reply, sub),
@@ -417,16 +568,24 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', async (request) => {
     enforce(request, 'stacks:show', request.params.tenant_id);
-    return { stack: showView(ctx, request, stackOf(ctx, request.params)) };
+    const s = stackOf(ctx, request.params, { deleted: true });
+    const resolve = queryValue(request.query, 'resolve_outputs');
+    return {
+      stack: showView(
+        ctx,
+        request,
+        s,
+        resolve === undefined || boolQuery(request, 'resolve_outputs'),
+      ),
+    };
   });
 
   app.delete<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', async (request, reply) => {
     enforce(request, 'stacks:delete', request.params.tenant_id);
     const s = stackOf(ctx, request.params);
-    if (s.action === 'DELETE' && s.status === 'IN_PROGRESS') {
-      return reply.code(204).send();
+    if (!(s.action === 'DELETE' && s.status === 'IN_PROGRESS')) {
+      ctx.store.transaction(() => startDelete(ctx, s));
     }
-    ctx.store.transaction(() => startDelete(ctx, s));
     return reply.code(204).send();
   });
 
@@ -438,40 +597,70 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     ): Promise<FastifyReply> => {
       enforce(request, patch ? 'stacks:update_patch' : 'stacks:update', request.params.tenant_id);
       const s = stackOf(ctx, request.params);
-      if (s.status === 'IN_PROGRESS') {
+      const body = isObject(request.body) ? request.body : {};
+      const hasTemplate =
+        (body['template'] !== undefined && body['template'] !== null) ||
+        (body['template_url'] !== undefined && body['template_url'] !== null);
+      const rawTemplate = hasTemplate || !patch ? await templateOfBody(body) : s.template;
+      if (s.action === 'SUSPEND') {
         throw heatError(
-          409,
-          'ActionInProgress',
-          `Stack ${s.name} already has an action (${s.action}) in progress.`,
+          400,
+          'NotSupported',
+          'Updating a stack when it is suspended is not supported.',
         );
       }
-      const body = isObject(request.body) ? request.body : {};
-      const hasTemplate = body['template'] !== undefined || body['template_url'] !== undefined;
-      const rawTemplate = hasTemplate || !patch ? await templateOfBody(body) : s.template;
-      const params = patch ? { ...s.params, ...paramsOfBody(body) } : paramsOfBody(body);
-      const template = checkNewStack(rawTemplate, params, {
+      if (s.action === 'DELETE') {
+        throw heatError(
+          400,
+          'NotSupported',
+          'Updating a stack when it is deleting is not supported.',
+        );
+      }
+      const given = environmentOfBody(body);
+      const environment = patch
+        ? {
+            ...s.environment,
+            ...given,
+            parameter_defaults: {
+              ...(isObject(s.environment['parameter_defaults'])
+                ? s.environment['parameter_defaults']
+                : {}),
+              ...(isObject(given['parameter_defaults']) ? given['parameter_defaults'] : {}),
+            },
+          }
+        : given;
+      let params = patch
+        ? { ...s.params, ...paramsOfBody(body, given) }
+        : paramsOfBody(body, given);
+      const cleared = body['clear_parameters'];
+      if (patch && Array.isArray(cleared)) {
+        params = Object.fromEntries(Object.entries(params).filter(([k]) => !cleared.includes(k)));
+      }
+      const files = { ...(patch ? s.files : {}), ...filesOfBody(body) };
+      const loaded = checkStack(rawTemplate, params, environment, files, {
         stackId: s.id,
         stackName: s.name,
         projectId: s.project_id,
       });
+      const before = loadStack(s);
+      const immutable = immutableChanged(loaded.template.parameters, before.params, loaded.params);
+      if (immutable) throw immutable;
       const next: StackDoc = {
         ...s,
         template: rawTemplate,
         params,
-        files: { ...(patch ? s.files : {}), ...filesOf(body) },
+        environment,
+        files,
         timeout_mins: body['timeout_mins'] !== undefined ? timeoutOf(body) : s.timeout_mins,
-        disable_rollback:
-          body['disable_rollback'] !== undefined
-            ? body['disable_rollback'] === true
-            : s.disable_rollback,
+        disable_rollback: rollbackOf(body, s.disable_rollback),
         tags: body['tags'] !== undefined ? tagsOf(body) : s.tags,
         updated_at: ctx.now().toISOString(),
       };
       ctx.store.transaction(() => {
         col.put(next);
-        startUpdate(ctx, next, template);
+        beginUpdate(ctx, next, s);
       });
-      return reply.code(202).send();
+      return reply.code(202).send(ACCEPTED_BODY);
     };
   app.put<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', update(false));
   app.patch<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', update(true));
@@ -482,9 +671,10 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       const body = isObject(request.body) ? request.body : {};
       const keys = Object.keys(body);
       const ACTIONS = ['suspend', 'resume', 'check', 'cancel_update', 'cancel_without_rollback'];
-      if (keys.length !== 1) throw badRequest('Multiple actions specified');
+      if (keys.length === 0) throw badRequest('No action specified');
+      if (keys.length > 1) throw badRequest('Multiple actions specified');
       const action = keys[0] ?? '';
-      if (!ACTIONS.includes(action)) throw badRequest(`Invalid action ${action}`);
+      if (!ACTIONS.includes(action)) throw badRequest(`Invalid action ${action} specified`);
       enforce(request, `actions:${action}`, request.params.tenant_id);
       const s = stackOf(ctx, request.params);
       if (action === 'cancel_update' || action === 'cancel_without_rollback') {
@@ -495,30 +685,15 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
             `Cancelling update when stack is ${stackStatus(s)} is not supported.`,
           );
         }
-        ctx.store.transaction(() => {
-          const failed = {
-            ...s,
-            action: 'UPDATE' as const,
-            status: 'FAILED' as const,
-            status_reason: 'Stack UPDATE cancelled',
-          };
-          col.put(failed);
-        });
+        ctx.store.transaction(() => cancelUpdate(ctx, s, action === 'cancel_update'));
         return reply.code(200).send();
       }
-      if (s.status === 'IN_PROGRESS') {
+      const verb = action.toUpperCase() as 'SUSPEND' | 'RESUME' | 'CHECK';
+      if (verb === 'CHECK' && s.status === 'IN_PROGRESS') {
         throw heatError(
           409,
           'ActionInProgress',
           `Stack ${s.name} already has an action (${s.action}) in progress.`,
-        );
-      }
-      const verb = action.toUpperCase() as 'SUSPEND' | 'RESUME' | 'CHECK';
-      if (verb === 'RESUME' && !(s.action === 'SUSPEND' && s.status === 'COMPLETE')) {
-        throw heatError(
-          400,
-          'NotSupported',
-          `Resume of stack in state ${stackStatus(s)} is not supported.`,
         );
       }
       ctx.store.transaction(() => runSimpleAction(ctx, s, verb));
@@ -528,18 +703,62 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/template', async (request) => {
     enforce(request, 'stacks:template', request.params.tenant_id);
-    return stackOf(ctx, request.params).template;
+    return stackOf(ctx, request.params, { deleted: true }).template;
+  });
+
+  app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/environment', async (request) => {
+    enforce(request, 'stacks:environment', request.params.tenant_id);
+    const s = stackOf(ctx, request.params, { deleted: true });
+    return {
+      resource_registry: { resources: {} },
+      parameters: s.params,
+      parameter_defaults: isObject(s.environment['parameter_defaults'])
+        ? s.environment['parameter_defaults']
+        : {},
+      event_sinks: [],
+      encrypted_param_names: [],
+    };
+  });
+
+  app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/files', async (request) => {
+    enforce(request, 'stacks:files', request.params.tenant_id);
+    return stackOf(ctx, request.params, { deleted: true }).files;
+  });
+
+  // Zed's heat ships with enable_stack_abandon off: abandon and export are refused.
+  const abandon = (rule: string) => async (request: FastifyRequest<{ Params: StackParams }>) => {
+    enforce(request, rule, request.params.tenant_id);
+    stackOf(ctx, request.params);
+    throw heatError(400, 'NotSupported', 'Stack Abandon is not supported.');
+  };
+  app.delete<{ Params: StackParams }>(
+    '/stacks/:stack_name/:stack_id/abandon',
+    abandon('stacks:abandon'),
+  );
+  app.get<{ Params: StackParams }>(
+    '/stacks/:stack_name/:stack_id/export',
+    abandon('stacks:export'),
+  );
+
+  app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/snapshots', async (request) => {
+    enforce(request, 'stacks:list_snapshots', request.params.tenant_id);
+    stackOf(ctx, request.params);
+    return { snapshots: [] };
   });
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/outputs', async (request) => {
     enforce(request, 'stacks:list_outputs', request.params.tenant_id);
     const s = stackOf(ctx, request.params);
-    return {
-      outputs: outputsOf(ctx, s).map((o) => ({
-        output_key: o['output_key'],
-        description: o['description'],
-      })),
-    };
+    let outputs: Json[] = [];
+    try {
+      outputs = Object.entries(loadStack(s).template.outputs).map(([key, o]) => ({
+        output_key: key,
+        description: o.description,
+      }));
+    } catch {
+      outputs = [];
+    }
+    return { outputs };
   });
 
   app.get<{ Params: StackParams & { output_key: string } }>(

@@ -1,8 +1,20 @@
-import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { badRequest, heatError, invalidTemplate, isObject } from './http';
+import {
+  checkCondition,
+  checkConditionDefinition,
+  checkFunctions,
+  hasConditions,
+  makeCheckContext,
+  referencedResources,
+} from './functions';
+import type { TemplateInfo } from './functions';
+import { bareError, heatError, isObject, validationFailed } from './http';
 import type { Json } from './http';
-import { pluginOf } from './resourceTypes';
+import { parseParameters } from './parameters';
+import type { ParamDef } from './parameters';
+import { pluginOf } from './plugins/registry';
+import { pyTypeName } from './py';
+import { typeData } from './typeData';
 
 /** HOT versions of Zed's heat, with their release aliases. */
 export const HOT_VERSIONS: ReadonlyArray<{ readonly date: string; readonly alias?: string }> = [
@@ -29,93 +41,102 @@ export const templateVersionsView = (): Json[] => [
   })),
 ];
 
+/** The full version name of GET /template_versions/{version}/functions (an alias as its release). */
+export const functionsVersion = (name: string): string | undefined => {
+  const [kind, value] = name.split('.', 2) as [string, string | undefined];
+  if (kind !== 'heat_template_version') {
+    return name === 'AWSTemplateFormatVersion.2010-09-09' ||
+      name === 'HeatTemplateFormatVersion.2012-12-12'
+      ? name
+      : undefined;
+  }
+  const hot = HOT_VERSIONS.find((v) => v.date === value || v.alias === value);
+  return hot ? `heat_template_version.${hot.date}` : undefined;
+};
+
 const versionDate = (raw: unknown): string | undefined => {
   const text = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
   return HOT_VERSIONS.find((v) => v.date === text || v.alias === text)?.date;
 };
 
-/** A template body as given (object, JSON text or YAML text) as an object. */
+const invalidFormat = (message: string): never => {
+  throw heatError(400, 'HTTPBadRequest', `Template not in valid format: ${message}`);
+};
+
+/** A template as given in a request (object, or JSON/YAML text) as an object. */
 export const parseTemplateText = (raw: unknown): Json => {
   if (isObject(raw)) return raw;
-  if (typeof raw !== 'string') throw badRequest('The template section is not a map.');
+  if (typeof raw !== 'string') {
+    return invalidFormat('The template is not a JSON object or YAML mapping.');
+  }
   let parsed: unknown;
   try {
-    parsed = raw.trim().startsWith('{') ? JSON.parse(raw) : parseYaml(raw);
+    parsed = parseYaml(raw);
   } catch (error) {
-    throw badRequest(`Error parsing template: ${(error as Error).message}`);
+    return invalidFormat(`Error parsing template [root stack] ${(error as Error).message}`);
   }
-  if (!isObject(parsed)) throw badRequest('The template is not a JSON object or YAML mapping.');
+  if (!isObject(parsed)) return invalidFormat('The template is not a JSON object or YAML mapping.');
   return parsed;
 };
 
-const TOP_SECTIONS = new Set([
+export interface ResourceDef {
+  readonly name: string;
+  readonly type: string;
+  readonly properties: Json;
+  readonly metadata: Json;
+  readonly dependsOn: readonly string[];
+  /** Explicit and implicit (get_resource, get_attr) dependencies. */
+  readonly requires: readonly string[];
+  /** heat's `external_id`: an existing resource adopted, never created nor deleted by the stack. */
+  readonly externalId?: string;
+  /** The `condition` key, when given. */
+  readonly condition?: unknown;
+  readonly deletionPolicy: string;
+}
+
+export interface OutputDef {
+  readonly value: unknown;
+  readonly description: string;
+  readonly condition?: unknown;
+  /** Set when the definition has no value: heat reports it when validating. */
+  readonly missingValue?: boolean;
+}
+
+export interface Template {
+  readonly raw: Json;
+  /** The HOT date (aliases resolved). */
+  readonly version: string;
+  /** As given (heat echoes a non-string description on /validate). */
+  readonly description: unknown;
+  readonly parameters: Readonly<Record<string, ParamDef>>;
+  readonly parameterGroups: unknown;
+  readonly resources: readonly ResourceDef[];
+  readonly outputs: Readonly<Record<string, OutputDef>>;
+  readonly conditions: Readonly<Record<string, unknown>>;
+}
+
+const BASE_SECTIONS = [
   'heat_template_version',
   'description',
   'parameter_groups',
   'parameters',
   'resources',
   'outputs',
-  'conditions',
-]);
+];
 
-export type ParamType = 'string' | 'number' | 'json' | 'comma_delimited_list' | 'boolean';
+const BASE_RESOURCE_KEYS = [
+  'type',
+  'properties',
+  'metadata',
+  'depends_on',
+  'deletion_policy',
+  'update_policy',
+  'description',
+];
 
-export interface ParamDef {
-  readonly type: ParamType;
-  readonly default?: unknown;
-  readonly description?: string;
-  readonly label?: string;
-  readonly hidden: boolean;
-  readonly constraints: readonly Json[];
-}
+const DELETION_POLICIES = ['Delete', 'Retain', 'Snapshot', 'delete', 'retain', 'snapshot'];
 
-export interface ResourceDef {
-  readonly name: string;
-  readonly type: string;
-  readonly properties: Json;
-  readonly dependsOn: string[];
-  /** Explicit and implicit (get_resource, get_attr) dependencies. */
-  readonly requires: string[];
-  /** heat's `external_id`: an existing resource adopted, never created nor deleted by the stack. */
-  readonly externalId?: string;
-}
-
-export interface Template {
-  readonly raw: Json;
-  readonly version: string;
-  readonly description: string;
-  readonly parameters: Readonly<Record<string, ParamDef>>;
-  readonly resources: readonly ResourceDef[];
-  readonly outputs: Readonly<Record<string, { value: unknown; description: string }>>;
-}
-
-const PARAM_TYPES = new Set(['string', 'number', 'json', 'comma_delimited_list', 'boolean']);
-
-const asList = (v: unknown): string[] => {
-  if (v === undefined || v === null) return [];
-  if (typeof v === 'string') return [v];
-  if (Array.isArray(v)) return v.map(String);
-  return [];
-};
-
-/** Names a value refers to through get_resource and get_attr. */
-const referencedResources = (value: unknown, out: Set<string>): void => {
-  if (Array.isArray(value)) {
-    for (const v of value) referencedResources(v, out);
-    return;
-  }
-  if (!isObject(value)) return;
-  const keys = Object.keys(value);
-  if (keys.length === 1) {
-    const fn = keys[0] ?? '';
-    const arg = value[fn];
-    if (fn === 'get_resource' && typeof arg === 'string') out.add(arg);
-    if (fn === 'get_attr' && Array.isArray(arg) && typeof arg[0] === 'string') out.add(arg[0]);
-  }
-  for (const v of Object.values(value)) referencedResources(v, out);
-};
-
-/** Parses and checks a HOT template the way heat validates it before anything is created. */
+/** Parses a template the way heat builds its Template object (before any validation). */
 export const loadTemplate = (raw: Json): Template => {
   const versionRaw = raw['heat_template_version'];
   if (versionRaw === undefined) {
@@ -123,98 +144,244 @@ export const loadTemplate = (raw: Json): Template => {
       throw heatError(
         400,
         'InvalidTemplateVersion',
-        'The template version is invalid: only HOT templates are supported here',
+        'The template version is invalid: only HOT templates are supported by the demo cloud',
       );
     }
-    throw badRequest('Template format version not found.');
   }
-  const version = versionDate(versionRaw);
-  if (!version) {
-    const allowed = HOT_VERSIONS.flatMap((v) => (v.alias ? [v.date, v.alias] : [v.date])).join(
-      ', ',
-    );
+  if (typeof versionRaw !== 'string' && !(versionRaw instanceof Date)) {
     throw heatError(
       400,
       'InvalidTemplateVersion',
-      `The template version is invalid: "heat_template_version: ${String(versionRaw)}". "heat_template_version" should be one of: ${allowed}`,
+      'The template version is invalid: Template version was not provided',
     );
   }
+  const version = versionDate(versionRaw);
+  if (!version) {
+    const allowed = [
+      ...HOT_VERSIONS.map((v) => v.date),
+      ...HOT_VERSIONS.flatMap((v) => (v.alias ? [v.alias] : [])),
+    ].join(', ');
+    const shown = versionRaw instanceof Date ? versionRaw.toISOString().slice(0, 10) : versionRaw;
+    throw heatError(
+      400,
+      'InvalidTemplateVersion',
+      `The template version is invalid: "heat_template_version: ${shown}". "heat_template_version" should be one of: ${allowed}`,
+    );
+  }
+  const conditionsAllowed = hasConditions(version);
+  const sections = conditionsAllowed ? [...BASE_SECTIONS, 'conditions'] : BASE_SECTIONS;
   for (const key of Object.keys(raw)) {
-    if (!TOP_SECTIONS.has(key)) {
-      throw heatError(400, 'InvalidTemplateSection', `The template section is invalid: ${key}`);
-    }
+    if (!sections.includes(key))
+      throw validationFailed({ message: `The template section is invalid: ${key}` });
   }
-  const parameters: Record<string, ParamDef> = {};
-  const rawParams = raw['parameters'] ?? {};
-  if (!isObject(rawParams)) throw invalidTemplate('The template section is invalid: parameters');
-  for (const [name, def] of Object.entries(rawParams)) {
-    if (!isObject(def)) throw invalidTemplate(`Invalid parameter ${name}: not a map`);
-    const type = def['type'];
-    if (typeof type !== 'string')
-      throw invalidTemplate(`Missing parameter type for parameter: ${name}`);
-    if (!PARAM_TYPES.has(type)) throw invalidTemplate(`Invalid type (${type})`);
-    const constraints = def['constraints'] ?? [];
-    if (!Array.isArray(constraints))
-      throw invalidTemplate(
-        'Invalid parameter constraints for parameter ' + name + ', expected a list',
-      );
-    parameters[name] = {
-      type: type as ParamType,
-      ...('default' in def ? { default: def['default'] } : {}),
-      ...(typeof def['description'] === 'string' ? { description: def['description'] } : {}),
-      ...(typeof def['label'] === 'string' ? { label: def['label'] } : {}),
-      hidden: def['hidden'] === true || def['hidden'] === 'true',
-      constraints: constraints.filter(isObject),
-    };
+  const parameters = parseParameters(raw['parameters']);
+  const resources = loadResources(raw['resources'], conditionsAllowed);
+  const outputs = loadOutputs(raw['outputs']);
+  const conditions = raw['conditions'];
+  return {
+    raw,
+    version,
+    description: raw['description'] ?? 'No description',
+    parameters,
+    parameterGroups: raw['parameter_groups'],
+    resources,
+    outputs,
+    conditions: isObject(conditions) ? conditions : {},
+  };
+};
+
+const asList = (v: unknown): string[] => {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return [v];
+  return Array.isArray(v) ? v.map(String) : [];
+};
+
+const loadResources = (raw: unknown, conditionsAllowed: boolean): ResourceDef[] => {
+  if (raw === undefined || raw === null) return [];
+  if (!isObject(raw)) {
+    throw validationFailed({ message: `'${pyTypeName(raw)}' object has no attribute 'items'` });
   }
-  const rawResources = raw['resources'] ?? {};
-  if (!isObject(rawResources)) throw invalidTemplate('"resources" must be a map');
-  const resources: ResourceDef[] = [];
-  for (const [name, def] of Object.entries(rawResources)) {
-    if (!isObject(def)) throw invalidTemplate(`Resource ${name} is not a map`);
-    const type = def['type'];
-    if (typeof type !== 'string') {
-      throw invalidTemplate(`Resource definition for ${name} is missing "type"`);
-    }
+  const values = Object.values(raw);
+  if (values.some((v) => !isObject(v))) {
+    const classes = values.map((v) => `<class '${pyTypeName(v)}'>`).join(', ');
+    throw validationFailed({
+      message: `"resources" must contain a map of resource maps. Found a [${classes}] instead`,
+    });
+  }
+  const allowedKeys = conditionsAllowed
+    ? [...BASE_RESOURCE_KEYS, 'condition', 'external_id']
+    : BASE_RESOURCE_KEYS;
+  return Object.entries(raw as Record<string, Json>).map(([name, def]) => {
     for (const key of Object.keys(def)) {
-      if (
-        ![
-          'type',
-          'properties',
-          'depends_on',
-          'metadata',
-          'deletion_policy',
-          'update_policy',
-          'condition',
-          'external_id',
-        ].includes(key)
-      ) {
-        throw invalidTemplate(`"${key}" is not a valid keyword inside a resource definition`);
+      if (!allowedKeys.includes(key)) {
+        throw validationFailed({
+          message: `"${key}" is not a valid keyword inside a resource definition`,
+        });
       }
     }
-    const properties = def['properties'] ?? {};
-    if (!isObject(properties))
-      throw invalidTemplate(`"properties" must be a map in resource ${name}`);
-    const dependsOn = asList(def['depends_on']);
-    const refs = new Set<string>(dependsOn);
-    referencedResources(properties, refs);
-    const externalId = def['external_id'];
-    if (externalId !== undefined && typeof externalId !== 'string') {
-      throw invalidTemplate(`Resource ${name} external_id must be a string`);
+    const type = def['type'];
+    if (type === undefined)
+      throw validationFailed({ message: 'Each resource must contain a type key.' });
+    if (typeof type !== 'string') {
+      throw validationFailed({ message: `Resource ${name} type type must be string` });
     }
-    resources.push({
+    const mapField = (key: string): Json => {
+      const v = def[key] ?? {};
+      if (!isObject(v)) {
+        throw validationFailed({ message: `Resource ${name} ${key} type must be object` });
+      }
+      return v;
+    };
+    const properties = mapField('properties');
+    const metadata = mapField('metadata');
+    mapField('update_policy');
+    const dependsRaw = def['depends_on'];
+    if (
+      dependsRaw !== undefined &&
+      dependsRaw !== null &&
+      typeof dependsRaw !== 'string' &&
+      !Array.isArray(dependsRaw)
+    ) {
+      throw validationFailed({
+        message: `Resource ${name} depends_on type must be list or string`,
+      });
+    }
+    const deletionPolicy = def['deletion_policy'] ?? 'Delete';
+    if (typeof deletionPolicy !== 'string' || !DELETION_POLICIES.includes(deletionPolicy)) {
+      throw validationFailed({ message: `Invalid deletion policy "${String(deletionPolicy)}"` });
+    }
+    const dependsOn = [...new Set(asList(dependsRaw))];
+    const requires = new Set<string>(dependsOn);
+    referencedResources(properties, requires);
+    referencedResources(metadata, requires);
+    requires.delete(name);
+    const externalId = def['external_id'];
+    return {
       name,
       type,
       properties,
+      metadata,
       dependsOn,
-      requires: [...refs],
-      ...(externalId !== undefined ? { externalId } : {}),
+      requires: [...requires],
+      ...(typeof externalId === 'string' ? { externalId } : {}),
+      ...('condition' in def ? { condition: def['condition'] } : {}),
+      deletionPolicy,
+    };
+  });
+};
+
+const loadOutputs = (raw: unknown): Record<string, OutputDef> => {
+  if (raw === undefined || raw === null) return {};
+  if (!isObject(raw)) throw bareError(400, 'AttributeError');
+  const outputs: Record<string, OutputDef> = {};
+  for (const [name, def] of Object.entries(raw)) {
+    const map = isObject(def) ? def : {};
+    outputs[name] = {
+      value: map['value'] ?? null,
+      description:
+        typeof map['description'] === 'string' ? map['description'] : 'No description given',
+      ...('condition' in map ? { condition: map['condition'] } : {}),
+      ...(!('value' in map) ? { missingValue: true } : {}),
+    };
+  }
+  return outputs;
+};
+
+/** Whether a resource of `type` offers attribute `name` to get_attr. */
+export const typeHasAttribute = (type: string, name: string): boolean => {
+  const plugin = pluginOf(type);
+  if (plugin?.anyAttribute) return true;
+  const data = typeData(type);
+  if (!data) return true;
+  return name in data.attributes || (data.hidden_attributes ?? []).includes(name);
+};
+
+const checkParameterGroups = (template: Template): void => {
+  const groups = template.parameterGroups;
+  if (groups === undefined || groups === null) return;
+  const error = 'Parameter Groups error';
+  if (!Array.isArray(groups)) {
+    throw validationFailed({
+      error,
+      path: 'parameter_groups',
+      message: 'The parameter_groups should be a list.',
     });
   }
-  const names = new Set(resources.map((r) => r.name));
-  for (const r of resources) {
-    for (const dep of r.requires) {
-      if (!names.has(dep)) {
+  const seen = new Set<string>();
+  for (const group of groups) {
+    const g = isObject(group) ? group : {};
+    const path = `parameter_groups.${typeof g['label'] === 'string' ? g['label'] : ''}`;
+    const params = g['parameters'];
+    if (params === undefined || params === null) {
+      throw validationFailed({
+        error,
+        path,
+        message: 'The parameters must be provided for each parameter group.',
+      });
+    }
+    if (!Array.isArray(params)) {
+      throw validationFailed({
+        error,
+        path,
+        message: 'The parameters of parameter group should be a list.',
+      });
+    }
+    for (const p of params.map(String)) {
+      if (seen.has(p)) {
+        throw validationFailed({
+          error,
+          path,
+          message: `The ${p} parameter must be assigned to one parameter group only.`,
+        });
+      }
+      seen.add(p);
+      if (!(p in template.parameters)) {
+        throw validationFailed({
+          error,
+          path,
+          message: `The grouped parameter ${p} does not reference a valid parameter.`,
+        });
+      }
+    }
+  }
+};
+
+/**
+ * Checks a template's structure as heat does on create, update, preview and /validate:
+ * parameter groups, conditions, resource types, function arguments, references, outputs.
+ * `enabled` tells which resources' conditions hold.
+ */
+export const checkTemplate = (template: Template, enabled: (r: ResourceDef) => boolean): void => {
+  checkParameterGroups(template);
+  const active = template.resources.filter(enabled);
+  for (const r of template.resources) {
+    if (!pluginOf(r.type)) {
+      throw validationFailed({ message: `The Resource Type (${r.type}) could not be found.` });
+    }
+  }
+  const info: TemplateInfo = {
+    version: template.version,
+    resources: new Map(active.map((r) => [r.name, r.type])),
+    allResources: new Set(template.resources.map((r) => r.name)),
+    conditions: new Set(Object.keys(template.conditions)),
+    hasAttribute: typeHasAttribute,
+  };
+  for (const [name, def] of Object.entries(template.conditions)) {
+    checkConditionDefinition(name, def, info);
+  }
+  for (const r of template.resources) {
+    if (r.condition !== undefined) {
+      checkCondition(
+        r.condition,
+        makeCheckContext(info, 'condition', `resources.${r.name}`, r.name),
+        '.condition',
+        '.condition',
+      );
+    }
+  }
+  for (const r of active) {
+    for (const dep of r.dependsOn) {
+      if (!info.allResources.has(dep)) {
         throw heatError(
           400,
           'InvalidTemplateReference',
@@ -222,338 +389,60 @@ export const loadTemplate = (raw: Json): Template => {
         );
       }
     }
-  }
-  checkCycles(resources);
-  const outputs: Record<string, { value: unknown; description: string }> = {};
-  const rawOutputs = raw['outputs'] ?? {};
-  if (!isObject(rawOutputs)) throw invalidTemplate('"outputs" must be a map');
-  for (const [name, def] of Object.entries(rawOutputs)) {
-    if (!isObject(def) || !('value' in def)) {
-      throw invalidTemplate(
-        `Each output definition must contain a value key. Output ${name} does not.`,
-      );
-    }
-    const refs = new Set<string>();
-    referencedResources(def['value'], refs);
-    for (const dep of refs) {
-      if (!names.has(dep)) {
-        throw heatError(
-          400,
-          'InvalidTemplateReference',
-          `The specified reference "${dep}" (in unknown) is incorrect.`,
-        );
+    checkFunctions(
+      r.properties,
+      makeCheckContext(info, 'property', `resources.${r.name}.properties`, `${r.name}.Properties`),
+    );
+    checkFunctions(
+      r.metadata,
+      makeCheckContext(info, 'metadata', `resources.${r.name}.metadata`, `${r.name}.Metadata`),
+    );
+    const plugin = pluginOf(r.type);
+    const data = typeData(r.type);
+    if (plugin && !plugin.anyProperty && data) {
+      for (const key of Object.keys(r.properties)) {
+        if (!(key in data.properties) && !(key in (data.hidden_properties ?? {}))) {
+          throw validationFailed({
+            error: 'Property error',
+            path: `resources.${r.name}.properties`,
+            message: `Unknown Property ${key}`,
+          });
+        }
       }
     }
-    outputs[name] = {
-      value: def['value'],
-      description:
-        typeof def['description'] === 'string' ? def['description'] : 'No description given',
-    };
   }
-  return {
-    raw,
-    version,
-    description: typeof raw['description'] === 'string' ? raw['description'] : '',
-    parameters,
-    resources,
-    outputs,
-  };
+  for (const [name, def] of Object.entries(template.outputs)) {
+    if (def.missingValue) {
+      throw validationFailed({
+        error: 'Output validation error',
+        path: `outputs.${name}`,
+        message: 'Each output definition must contain a value key.',
+      });
+    }
+    if (def.condition !== undefined) {
+      checkCondition(
+        def.condition,
+        makeCheckContext(info, 'condition', `outputs.${name}`, name),
+        '.condition',
+        '.condition',
+      );
+    }
+    checkFunctions(def.value, makeCheckContext(info, 'output', `outputs.${name}.value`, 'unknown'));
+  }
+  checkCycles(active);
 };
 
+/** heat's engine fails on a dependency loop without a message of its own (a RemoteError). */
 const checkCycles = (resources: readonly ResourceDef[]): void => {
   const byName = new Map(resources.map((r) => [r.name, r]));
   const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (name: string, path: string[]): void => {
+  const visit = (name: string): void => {
     const s = state.get(name);
     if (s === 'done') return;
-    if (s === 'visiting') {
-      throw invalidTemplate(`Circular Dependency Found: ${[...path, name].join(' -> ')}`);
-    }
+    if (s === 'visiting') throw bareError(500, 'RemoteError');
     state.set(name, 'visiting');
-    for (const dep of byName.get(name)?.requires ?? []) visit(dep, [...path, name]);
+    for (const dep of byName.get(name)?.requires ?? []) visit(dep);
     state.set(name, 'done');
   };
-  for (const r of resources) visit(r.name, []);
-};
-
-/** Checks resource types and properties against the plugins' schemas. */
-export const validateResources = (template: Template): void => {
-  for (const r of template.resources) {
-    const plugin = pluginOf(r.type);
-    // Heat reports an unknown type inside a template as a validation failure (400), not as
-    // the 404 of GET /resource_types/{type}.
-    if (!plugin) throw invalidTemplate(`The Resource Type (${r.type}) could not be found.`);
-    for (const key of Object.keys(r.properties)) {
-      if (!(key in plugin.properties)) {
-        throw invalidTemplate(
-          `Property error: resources.${r.name}.properties: Unknown Property ${key}`,
-        );
-      }
-    }
-    for (const [key, schema] of Object.entries(plugin.properties)) {
-      if (schema.required && !(key in r.properties)) {
-        throw invalidTemplate(
-          `Property error: resources.${r.name}.properties: Property ${key} not assigned`,
-        );
-      }
-    }
-  }
-};
-
-const constraintText = (c: Json, value: unknown, type: ParamType): string | undefined => {
-  const custom = typeof c['description'] === 'string' ? c['description'] : undefined;
-  const range = (label: string, size: number, bounds: unknown): string | undefined => {
-    if (!isObject(bounds)) return undefined;
-    const min = typeof bounds['min'] === 'number' ? bounds['min'] : undefined;
-    const max = typeof bounds['max'] === 'number' ? bounds['max'] : undefined;
-    if ((min === undefined || size >= min) && (max === undefined || size <= max)) return undefined;
-    if (min !== undefined && max !== undefined)
-      return `The ${label} must be in the range ${min} to ${max}.`;
-    if (min !== undefined) return `The ${label} must be at least ${min}.`;
-    return `The ${label} must be no greater than ${max}.`;
-  };
-  let failure: string | undefined;
-  if ('length' in c) {
-    const size =
-      type === 'comma_delimited_list' && Array.isArray(value) ? value.length : String(value).length;
-    failure = range('length', size, c['length']);
-  } else if ('range' in c) {
-    failure = range('value', Number(value), c['range']);
-  } else if ('allowed_values' in c && Array.isArray(c['allowed_values'])) {
-    const allowed = c['allowed_values'].map(String);
-    const values = Array.isArray(value) ? value.map(String) : [String(value)];
-    if (!values.every((v) => allowed.includes(v)))
-      failure = `Allowed values: ${allowed.join(', ')}`;
-  } else if ('allowed_pattern' in c && typeof c['allowed_pattern'] === 'string') {
-    const pattern = c['allowed_pattern'];
-    const match = new RegExp(`^(?:${pattern})`).exec(String(value));
-    if (!match || match[0] !== String(value))
-      failure = `"${String(value)}" does not match pattern "${pattern}"`;
-  }
-  if (failure === undefined) return undefined;
-  return custom ?? failure;
-};
-
-const coerce = (name: string, def: ParamDef, value: unknown): unknown => {
-  const invalid = (why: string): never =>
-    invalidTemplate(`Parameter '${name}' is invalid: ${why}`) as never;
-  switch (def.type) {
-    case 'number': {
-      const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (String(value).trim() === '' || Number.isNaN(n))
-        throw invalid(`Value '${String(value)}' is not an integer`);
-      return n;
-    }
-    case 'boolean': {
-      if (typeof value === 'boolean') return value;
-      const t = String(value).toLowerCase();
-      if (['true', 't', 'on', 'y', 'yes', '1'].includes(t)) return true;
-      if (['false', 'f', 'off', 'n', 'no', '0'].includes(t)) return false;
-      throw invalid(
-        `Unrecognized value "${String(value)}", acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'`,
-      );
-    }
-    case 'comma_delimited_list':
-      if (Array.isArray(value)) return value.map(String);
-      return String(value) === ''
-        ? []
-        : String(value)
-            .split(',')
-            .map((s) => s.trim());
-    case 'json':
-      if (typeof value === 'string') {
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          throw invalid(`Value must be valid JSON: ${value}`);
-        }
-      }
-      return value;
-    default:
-      if (isObject(value) || Array.isArray(value)) throw invalid(`Value must be a string`);
-      return String(value);
-  }
-};
-
-/**
- * The template's parameter values: given ones (request, then environment) coerced and checked
- * against their constraints, defaults for the rest, plus heat's pseudo parameters.
- */
-export const resolveParameters = (
-  template: Template,
-  given: Json,
-  pseudo: { stackId: string; stackName: string; projectId: string },
-): Record<string, unknown> => {
-  for (const key of Object.keys(given)) {
-    if (!(key in template.parameters)) {
-      throw heatError(
-        400,
-        'UnknownUserParameter',
-        `The Parameter (${key}) was not defined in template.`,
-      );
-    }
-  }
-  const values: Record<string, unknown> = {};
-  for (const [name, def] of Object.entries(template.parameters)) {
-    const raw = name in given ? given[name] : def.default;
-    if (raw === undefined || raw === null) {
-      throw heatError(400, 'UserParameterMissing', `The Parameter (${name}) was not provided.`);
-    }
-    const value = coerce(name, def, raw);
-    for (const c of def.constraints) {
-      const failure = constraintText(c, value, def.type);
-      if (failure !== undefined) {
-        throw invalidTemplate(`Parameter '${name}' is invalid: ${failure}`);
-      }
-    }
-    values[name] = value;
-  }
-  values['OS::stack_id'] = pseudo.stackId;
-  values['OS::stack_name'] = pseudo.stackName;
-  values['OS::project_id'] = pseudo.projectId;
-  return values;
-};
-
-/** What intrinsic functions read: parameter values and the stack's resources. */
-export interface Scope {
-  readonly params: Readonly<Record<string, unknown>>;
-  /** A resource's physical id ('' until created); undefined when it is not in the stack. */
-  readonly resourceId: (name: string) => string | undefined;
-  /** An attribute of a resource (null until available). */
-  readonly attribute: (name: string, attr: string) => unknown;
-  readonly files: Readonly<Record<string, string>>;
-}
-
-const pathInto = (value: unknown, path: readonly unknown[]): unknown => {
-  let current = value;
-  for (const key of path) {
-    if (Array.isArray(current)) current = current[Number(key)];
-    else if (isObject(current)) current = current[String(key)];
-    else return null;
-  }
-  return current ?? null;
-};
-
-const str = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
-};
-
-/** Evaluates HOT intrinsic functions in a value. */
-export const resolveValue = (value: unknown, scope: Scope): unknown => {
-  if (Array.isArray(value)) return value.map((v) => resolveValue(v, scope));
-  if (!isObject(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.length === 1) {
-    const fn = keys[0] ?? '';
-    const arg = value[fn];
-    switch (fn) {
-      case 'get_param': {
-        const args = Array.isArray(arg) ? arg.map((a) => resolveValue(a, scope)) : [arg];
-        const name = str(args[0]);
-        if (!(name in scope.params)) {
-          throw invalidTemplate(`The Parameter (${name}) was not defined in template.`);
-        }
-        return pathInto(scope.params[name], args.slice(1));
-      }
-      case 'get_resource': {
-        const id = scope.resourceId(str(arg));
-        return id === undefined ? null : id;
-      }
-      case 'get_attr': {
-        if (!Array.isArray(arg) || arg.length < 2) {
-          throw invalidTemplate(
-            'Arguments to "get_attr" must be of the form [resource_name, attribute, (path), ...]',
-          );
-        }
-        const args = arg.map((a) => resolveValue(a, scope));
-        return pathInto(scope.attribute(str(args[0]), str(args[1])), args.slice(2));
-      }
-      case 'str_replace': {
-        const resolved = resolveValue(arg, scope);
-        if (!isObject(resolved) || !('template' in resolved) || !isObject(resolved['params'])) {
-          throw invalidTemplate('"str_replace" parameters must be a mapping');
-        }
-        let text = str(resolved['template']);
-        const entries = Object.entries(resolved['params']).sort(
-          (a, b) => b[0].length - a[0].length,
-        );
-        for (const [k, v] of entries) text = text.split(k).join(str(v));
-        return text;
-      }
-      case 'list_join': {
-        const resolved = resolveValue(arg, scope);
-        if (!Array.isArray(resolved) || resolved.length < 2) {
-          throw invalidTemplate(
-            'Incorrect arguments to "list_join" should be: {"list_join": [delim, [str1, str2,...]]}',
-          );
-        }
-        const [delim, ...lists] = resolved;
-        return lists.flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).join(str(delim));
-      }
-      case 'str_split': {
-        const resolved = resolveValue(arg, scope);
-        if (!Array.isArray(resolved) || resolved.length < 2) return [];
-        const parts = str(resolved[1]).split(str(resolved[0]));
-        return resolved.length > 2 ? (parts[Number(resolved[2])] ?? null) : parts;
-      }
-      case 'digest': {
-        const resolved = resolveValue(arg, scope);
-        if (!Array.isArray(resolved) || resolved.length !== 2) {
-          throw invalidTemplate('Argument to function "digest" must be a list of two items');
-        }
-        try {
-          return createHash(str(resolved[0])).update(str(resolved[1])).digest('hex');
-        } catch {
-          throw invalidTemplate(
-            `Algorithm must be one of md5, sha1, sha224, sha256, sha384, sha512`,
-          );
-        }
-      }
-      case 'repeat': {
-        const resolved = resolveValue(arg, scope);
-        if (!isObject(resolved) || !isObject(resolved['for_each'])) {
-          throw invalidTemplate('Arguments to "repeat" must be a map');
-        }
-        const forEach = Object.entries(resolved['for_each']);
-        let rows: Array<Record<string, unknown>> = [{}];
-        for (const [key, list] of forEach) {
-          const items = Array.isArray(list) ? list : [];
-          rows = rows.flatMap((row) => items.map((item: unknown) => ({ ...row, [key]: item })));
-        }
-        const substitute = (tpl: unknown, row: Record<string, unknown>): unknown => {
-          if (typeof tpl === 'string') {
-            let text = tpl;
-            for (const [k, v] of Object.entries(row)) text = text.split(k).join(str(v));
-            return text;
-          }
-          if (Array.isArray(tpl)) return tpl.map((t) => substitute(t, row));
-          if (isObject(tpl)) {
-            return Object.fromEntries(
-              Object.entries(tpl).map(([k, v]) => [
-                substitute(k, row) as string,
-                substitute(v, row),
-              ]),
-            );
-          }
-          return tpl;
-        };
-        return rows.map((row) => substitute(resolved['template'], row));
-      }
-      case 'get_file': {
-        const name = str(arg);
-        const content = scope.files[name];
-        if (content === undefined)
-          throw invalidTemplate(
-            `No content found in the "files" section for get_file path: ${name}`,
-          );
-        return content;
-      }
-      default:
-        break;
-    }
-  }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, scope)]));
+  for (const r of resources) visit(r.name);
 };

@@ -839,3 +839,44 @@ export const findSecurityGroupByName = (
     .find((sg) => sg.name === name);
   return g ? { id: g.id, name: g.name } : null;
 };
+
+/**
+ * Heat's OS::Neutron::SecurityGroupRule: a rule on a group of the project, the group given by id
+ * or name. Returns the rule id.
+ */
+export const createSecurityGroupRuleFor = (
+  ctx: CloudContext,
+  spec: {
+    readonly projectId: string;
+    readonly securityGroup: string;
+    readonly rule: SecurityGroupRuleSpec & {
+      readonly remote_group?: string | null;
+      readonly description?: string;
+    };
+  },
+): string =>
+  ctx.store.transaction(() => {
+    const [groupId] = groupIds(ctx, spec.projectId, [spec.securityGroup]);
+    const group = groupId ? ctx.store.collection(securityGroups).get(groupId) : undefined;
+    if (!group) throw securityGroupNotFound(spec.securityGroup);
+    const remote = spec.rule.remote_group
+      ? groupIds(ctx, spec.projectId, [spec.rule.remote_group])[0]
+      : undefined;
+    checkQuota(ctx.store, spec.projectId, { security_group_rule: 1 });
+    const rule = addSecurityGroupRule(ctx, group, {
+      direction: spec.rule.direction ?? 'ingress',
+      ethertype: spec.rule.ethertype ?? 'IPv4',
+      protocol: spec.rule.protocol ?? null,
+      port_range_min: spec.rule.port_range_min ?? null,
+      port_range_max: spec.rule.port_range_max ?? null,
+      remote_ip_prefix: spec.rule.remote_ip_prefix ?? null,
+      remote_group_id: remote ?? null,
+      ...(spec.rule.description !== undefined ? { description: spec.rule.description } : {}),
+    });
+    return rule.id;
+  });
+
+/** Deletes a security group rule; no-op when gone. */
+export const deleteSecurityGroupRuleById = (ctx: CloudContext, id: string): void => {
+  ctx.store.collection(securityGroupRules).delete(id);
+};

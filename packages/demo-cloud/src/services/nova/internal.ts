@@ -1,5 +1,6 @@
+import { uuid } from '../../core/ids';
 import type { CloudContext } from '../../core/service';
-import { servers } from './model';
+import { serverGroups, servers } from './model';
 import { statusOf } from './serverState';
 
 /**
@@ -88,4 +89,50 @@ export const volumeDetached = (ctx: CloudContext, serverId: string, volumeId: st
     ...s,
     block_devices: s.block_devices.filter((b) => b.volume_id !== volumeId || b.boot_index === 0),
   }));
+};
+
+/**
+ * Heat's OS::Nova::ServerGroup: a server group of the project (the API's checks left to Heat's
+ * schema). Returns its id.
+ */
+export const createServerGroupFor = (
+  ctx: CloudContext,
+  spec: {
+    readonly projectId: string;
+    readonly userId: string;
+    readonly name: string;
+    readonly policy: string;
+    readonly rules?: Record<string, number>;
+  },
+): string => {
+  const id = uuid();
+  ctx.store.collection(serverGroups).insert({
+    id,
+    name: spec.name,
+    project_id: spec.projectId,
+    user_id: spec.userId,
+    policy: spec.policy,
+    rules: spec.rules ?? {},
+    members: [],
+    created_at: ctx.now().toISOString(),
+  });
+  return id;
+};
+
+/** Deletes a server group; no-op when gone. */
+export const deleteServerGroupById = (ctx: CloudContext, id: string): void => {
+  ctx.store.collection(serverGroups).delete(id);
+};
+
+/** A server group by id: its name, policy and members; null when there is none. */
+export const findServerGroup = (
+  ctx: CloudContext,
+  id: string,
+): {
+  readonly name: string;
+  readonly policy: string;
+  readonly members: readonly string[];
+} | null => {
+  const g = ctx.store.collection(serverGroups).get(id);
+  return g ? { name: g.name, policy: g.policy, members: g.members } : null;
 };
