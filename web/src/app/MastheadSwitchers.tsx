@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import {
   DropdownItem,
   DropdownList,
   MenuToggle,
+  type MenuToggleElement,
   Select,
   SelectList,
   SelectOption,
@@ -17,13 +18,101 @@ import UserIcon from '@patternfly/react-icons/dist/esm/icons/user-icon';
 import { shellQueries } from '../api/shellQueries';
 import { logout, switchProject, switchRegion } from './authActions';
 
+/** The masthead's menu toggle: plain text beside an icon, named for screen readers. */
+function MastheadToggle({
+  ref,
+  icon,
+  label,
+  text,
+  isExpanded,
+  isDisabled,
+  onClick,
+}: {
+  ref: Ref<MenuToggleElement>;
+  icon: ReactNode;
+  label: string;
+  text: string;
+  isExpanded: boolean;
+  isDisabled?: boolean;
+  onClick: () => void;
+}): ReactNode {
+  return (
+    <MenuToggle
+      ref={ref}
+      variant="plainText"
+      isExpanded={isExpanded}
+      isDisabled={isDisabled}
+      onClick={onClick}
+      icon={icon}
+      aria-label={label}
+    >
+      {text}
+    </MenuToggle>
+  );
+}
+
+interface SwitcherProps {
+  /** The value in use: shown on the toggle as `currentName`, marked in the list. */
+  current: string;
+  currentName: string;
+  icon: ReactNode;
+  toggleLabel: string;
+  listLabel: string;
+  /** Called with another value than `current` only: choosing the one in use changes nothing. */
+  onChange: (value: string) => void;
+  isDisabled: boolean;
+  /** Long lists (projects) scroll inside the menu instead of running off the page. */
+  isScrollable?: boolean;
+  children: ReactNode;
+}
+
+/** A single-choice masthead menu (project, region). */
+function Switcher({
+  current,
+  currentName,
+  icon,
+  toggleLabel,
+  listLabel,
+  onChange,
+  isDisabled,
+  isScrollable = false,
+  children,
+}: SwitcherProps): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <Select
+      isOpen={open}
+      onOpenChange={setOpen}
+      selected={current}
+      onSelect={(_event, value) => {
+        setOpen(false);
+        if (typeof value === 'string' && value !== current) onChange(value);
+      }}
+      isScrollable={isScrollable}
+      maxMenuHeight={isScrollable ? '60vh' : undefined}
+      toggle={(ref) => (
+        <MastheadToggle
+          ref={ref}
+          icon={icon}
+          label={toggleLabel}
+          text={currentName}
+          isExpanded={open}
+          isDisabled={isDisabled}
+          onClick={() => setOpen((o) => !o)}
+        />
+      )}
+    >
+      <SelectList aria-label={listLabel}>{children}</SelectList>
+    </Select>
+  );
+}
+
 /** The user's projects; the current one is the selected option (spec: switcher, current marked). */
 export function ProjectSwitcher(): ReactNode {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onDetails = useMatch('/ngdetails/*');
-  const [open, setOpen] = useState(false);
   const session = useQuery(shellQueries.session());
   const projects = useQuery(shellQueries.userProjects());
   const change = useMutation({
@@ -39,41 +128,25 @@ export function ProjectSwitcher(): ReactNode {
     .filter((p) => p.enabled)
     .sort((a, b) => a.name.localeCompare(b.name));
   return (
-    <Select
-      isOpen={open}
-      onOpenChange={setOpen}
-      selected={current.project_id}
-      onSelect={(_event, value) => {
-        setOpen(false);
-        if (typeof value === 'string' && value !== current.project_id) change.mutate(value);
-      }}
+    <Switcher
+      current={current.project_id}
+      currentName={current.project_name}
+      icon={<CubesIcon />}
+      toggleLabel={t('Project: {{name}}', { name: current.project_name })}
+      listLabel={t('Projects')}
+      onChange={(projectId) => change.mutate(projectId)}
+      isDisabled={change.isPending}
       isScrollable
-      maxMenuHeight="60vh"
-      toggle={(ref) => (
-        <MenuToggle
-          ref={ref}
-          variant="plainText"
-          isExpanded={open}
-          isDisabled={change.isPending}
-          onClick={() => setOpen((o) => !o)}
-          icon={<CubesIcon />}
-          aria-label={t('Project: {{name}}', { name: current.project_name })}
-        >
-          {current.project_name}
-        </MenuToggle>
-      )}
     >
-      <SelectList aria-label={t('Projects')}>
-        {items.length === 0 && (
-          <SelectOption value={current.project_id}>{current.project_name}</SelectOption>
-        )}
-        {items.map((project) => (
-          <SelectOption key={project.id} value={project.id}>
-            {project.name}
-          </SelectOption>
-        ))}
-      </SelectList>
-    </Select>
+      {items.length === 0 && (
+        <SelectOption value={current.project_id}>{current.project_name}</SelectOption>
+      )}
+      {items.map((project) => (
+        <SelectOption key={project.id} value={project.id}>
+          {project.name}
+        </SelectOption>
+      ))}
+    </Switcher>
   );
 }
 
@@ -81,7 +154,6 @@ export function ProjectSwitcher(): ReactNode {
 export function RegionSwitcher(): ReactNode {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const session = useQuery(shellQueries.session());
   const change = useMutation({
     mutationFn: (region: string) => switchRegion(queryClient, region),
@@ -89,36 +161,21 @@ export function RegionSwitcher(): ReactNode {
   const current = session.data;
   if (!current || current.available_services_regions.length < 2) return null;
   return (
-    <Select
-      isOpen={open}
-      onOpenChange={setOpen}
-      selected={current.services_region}
-      onSelect={(_event, value) => {
-        setOpen(false);
-        if (typeof value === 'string' && value !== current.services_region) change.mutate(value);
-      }}
-      toggle={(ref) => (
-        <MenuToggle
-          ref={ref}
-          variant="plainText"
-          isExpanded={open}
-          isDisabled={change.isPending}
-          onClick={() => setOpen((o) => !o)}
-          icon={<GlobeIcon />}
-          aria-label={t('Region: {{name}}', { name: current.services_region })}
-        >
-          {current.services_region}
-        </MenuToggle>
-      )}
+    <Switcher
+      current={current.services_region}
+      currentName={current.services_region}
+      icon={<GlobeIcon />}
+      toggleLabel={t('Region: {{name}}', { name: current.services_region })}
+      listLabel={t('Regions')}
+      onChange={(region) => change.mutate(region)}
+      isDisabled={change.isPending}
     >
-      <SelectList aria-label={t('Regions')}>
-        {current.available_services_regions.map((region) => (
-          <SelectOption key={region} value={region}>
-            {region}
-          </SelectOption>
-        ))}
-      </SelectList>
-    </Select>
+      {current.available_services_regions.map((region) => (
+        <SelectOption key={region} value={region}>
+          {region}
+        </SelectOption>
+      ))}
+    </Switcher>
   );
 }
 
@@ -136,16 +193,14 @@ export function UserMenu(): ReactNode {
       onSelect={() => setOpen(false)}
       popperProps={{ position: 'right' }}
       toggle={(ref) => (
-        <MenuToggle
+        <MastheadToggle
           ref={ref}
-          variant="plainText"
+          icon={<UserIcon />}
+          label={t('User menu: {{name}}', { name: username })}
+          text={username}
           isExpanded={open}
           onClick={() => setOpen((o) => !o)}
-          icon={<UserIcon />}
-          aria-label={t('User menu: {{name}}', { name: username })}
-        >
-          {username}
-        </MenuToggle>
+        />
       )}
     >
       <DropdownList>

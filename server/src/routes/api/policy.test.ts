@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestSession } from '../../testing/buildTestApp';
+import { describe, expect, it } from 'vitest';
+import type { TestSession } from '../../testing/buildTestApp';
+import { useTestApp } from '../../testing/useTestApp';
 
-let t: TestApp;
-let admin: TestSession;
-let demo: TestSession;
-let reader: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, demo, reader] = await Promise.all([t.login('admin'), t.login('demo'), t.login('reader')]);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, demo, reader } = useTestApp(['admin', 'demo', 'reader']);
 
 const check = async (
   session: TestSession,

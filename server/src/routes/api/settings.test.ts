@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Settings } from '@skydeck/contract';
 import { DEFAULT_SETTINGS } from '../../config/settings';
-import { buildTestApp, type TestApp } from '../../testing/buildTestApp';
+import { useTestApp } from '../../testing/useTestApp';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  // A key that is not a setting (as if the config object grew a secret) must never be served.
-  const settings = { ...DEFAULT_SETTINGS, TOAST_DELAY: 1234, SECRET_KEY: 'hunter2' };
-  t = await buildTestApp({ settings });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+// A key that is not a setting (as if the config object grew a secret) must never be served.
+const settings = { ...DEFAULT_SETTINGS, TOAST_DELAY: 1234, SECRET_KEY: 'hunter2' };
+const { t } = useTestApp([], { config: { settings } });
 
 describe('GET /api/settings/', () => {
   it('answers exactly the allowlisted settings', async () => {

@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Flavor } from '@skydeck/contract';
 import type { ModalProps } from '../../registry/types';
-import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
+import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FlavorFields } from './FlavorFields';
@@ -37,10 +37,9 @@ function EditFlavorForm({
 /** Edit Flavor: the create form, prefilled from the flavor with its access list. */
 export function EditFlavorModal({ target, onClose }: ModalProps<Flavor>): ReactNode {
   const detail = useQuery(flavorQueries.detail(target.id));
-  // The query reported the failure; the action ends as failed (spec 2 §4: nothing to re-list).
-  useEffect(() => {
-    if (detail.isError) onClose({ failed: [target.id] });
-  }, [detail.isError, onClose, target.id]);
-  if (!detail.data) return detail.isError ? null : <ModalLoading />;
-  return <EditFlavorForm flavor={detail.data} onClose={onClose} />;
+  return (
+    <ModalData data={detail.data} isError={detail.isError} id={target.id} onClose={onClose}>
+      {(flavor) => <EditFlavorForm flavor={flavor} onClose={onClose} />}
+    </ModalData>
+  );
 }

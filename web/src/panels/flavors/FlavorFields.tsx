@@ -18,7 +18,7 @@ export interface FlavorFieldsProps {
 /** The fields of Create and Edit Flavor, with the Flavor Access section for private flavors. */
 export function FlavorFields({ form, mode }: FlavorFieldsProps): ReactNode {
   const { t } = useTranslation();
-  const { values, errors, setValue, touch } = form;
+  const { values, setValue } = form;
   const projects = useQuery({ ...flavorQueries.projects(), enabled: !values.isPublic });
   const number = (
     key: 'vcpus' | 'ram' | 'disk' | 'ephemeral' | 'swap' | 'rxtx',
@@ -26,37 +26,17 @@ export function FlavorFields({ form, mode }: FlavorFieldsProps): ReactNode {
     min: number,
     step = 1,
   ): ReactNode => (
-    <NumberField
-      label={label}
-      isRequired
-      min={min}
-      step={step}
-      value={values[key]}
-      onChange={(v) => setValue(key, v)}
-      onBlur={() => touch(key)}
-      error={errors[key]}
-    />
+    <NumberField label={label} isRequired min={min} step={step} {...form.bind(key)} />
   );
   return (
     <>
-      <TextField
-        label={t('Name')}
-        isRequired
-        maxLength={255}
-        value={values.name}
-        onChange={(v) => setValue('name', v)}
-        onBlur={() => touch('name')}
-        error={errors.name}
-      />
+      <TextField label={t('Name')} isRequired maxLength={255} {...form.bind('name')} />
       <TextField
         label={t('ID')}
         isRequired
         isReadOnly={mode === 'edit'}
         maxLength={255}
-        value={values.id}
-        onChange={(v) => setValue('id', v)}
-        onBlur={() => touch('id')}
-        error={errors.id}
+        {...form.bind('id')}
         helperText={mode === 'create' ? t('Leave "auto" to have an ID generated.') : undefined}
       />
       {number('vcpus', t('VCPUs'), 1)}

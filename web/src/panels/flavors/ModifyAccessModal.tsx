@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Flavor } from '@skydeck/contract';
 import type { ModalProps } from '../../registry/types';
+import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { ProjectAccessPicker } from './ProjectAccessPicker';
@@ -40,10 +41,9 @@ function AccessForm({
 /** Modify Access of a private flavor: the projects that may use it. */
 export function ModifyAccessModal({ target, onClose }: ModalProps<Flavor>): ReactNode {
   const detail = useQuery(flavorQueries.detail(target.id));
-  // The query reported the failure; the action ends as failed (spec 2 §4: nothing to re-list).
-  useEffect(() => {
-    if (detail.isError) onClose({ failed: [target.id] });
-  }, [detail.isError, onClose, target.id]);
-  if (!detail.data) return detail.isError ? null : <ModalLoading />;
-  return <AccessForm flavor={detail.data} onClose={onClose} />;
+  return (
+    <ModalData data={detail.data} isError={detail.isError} id={target.id} onClose={onClose}>
+      {(flavor) => <AccessForm flavor={flavor} onClose={onClose} />}
+    </ModalData>
+  );
 }

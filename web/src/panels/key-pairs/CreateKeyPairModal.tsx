@@ -2,20 +2,13 @@ import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { KeyType } from '@skydeck/contract';
-import { msg } from '../../i18n/msg';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { SelectField } from '../../ui/fields/SelectField';
-import { TextField } from '../../ui/fields/TextField';
+import { KeyPairFields } from './KeyPairFields';
 import { downloadFile } from './downloadFile';
 import { keyPairNameError } from './keyPairNames';
 import { keyPairMutations, keyPairQueries } from './keyPairQueries';
-
-export const KEY_TYPE_OPTIONS = [
-  { value: 'ssh', label: msg('SSH Key') },
-  { value: 'x509', label: msg('X509 Certificate') },
-] as const;
 
 /** Create Key Pair (spec 2 §2, §5): Nova generates the pair and the private key is downloaded. */
 export function CreateKeyPairModal({ onClose }: ModalProps<undefined>): ReactNode {
@@ -43,22 +36,7 @@ export function CreateKeyPairModal({ onClose }: ModalProps<undefined>): ReactNod
         return { created: [created.name] };
       }}
     >
-      <TextField
-        label={t('Key Pair Name')}
-        isRequired
-        maxLength={255}
-        value={form.values.name}
-        onChange={(v) => form.setValue('name', v)}
-        onBlur={() => form.touch('name')}
-        error={form.errors.name}
-      />
-      <SelectField
-        label={t('Key Type')}
-        isRequired
-        value={form.values.keyType}
-        onChange={(v) => form.setValue('keyType', v === 'x509' ? 'x509' : 'ssh')}
-        options={KEY_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
-      />
+      <KeyPairFields name={form.bind('name')} keyType={form.bind('keyType')} />
     </ModalForm>
   );
 }

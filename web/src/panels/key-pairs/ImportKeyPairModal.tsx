@@ -6,9 +6,7 @@ import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FileField } from '../../ui/fields/FileField';
-import { SelectField } from '../../ui/fields/SelectField';
-import { TextField } from '../../ui/fields/TextField';
-import { KEY_TYPE_OPTIONS } from './CreateKeyPairModal';
+import { KeyPairFields } from './KeyPairFields';
 import { REQUIRED, keyPairNameError } from './keyPairNames';
 import { keyPairMutations, keyPairQueries } from './keyPairQueries';
 
@@ -42,22 +40,7 @@ export function ImportKeyPairModal({ onClose }: ModalProps<undefined>): ReactNod
         return { created: [imported.name] };
       }}
     >
-      <TextField
-        label={t('Key Pair Name')}
-        isRequired
-        maxLength={255}
-        value={form.values.name}
-        onChange={(v) => form.setValue('name', v)}
-        onBlur={() => form.touch('name')}
-        error={form.errors.name}
-      />
-      <SelectField
-        label={t('Key Type')}
-        isRequired
-        value={form.values.keyType}
-        onChange={(v) => form.setValue('keyType', v === 'x509' ? 'x509' : 'ssh')}
-        options={KEY_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
-      />
+      <KeyPairFields name={form.bind('name')} keyType={form.bind('keyType')} />
       <FileField
         label={t('Public Key')}
         isRequired

@@ -35,24 +35,13 @@ export function CreateServerGroupModal({ onClose }: ModalProps<undefined>): Reac
         return { created: [group.id] };
       }}
     >
-      <TextField
-        label={t('Name')}
-        isRequired
-        maxLength={255}
-        value={form.values.name}
-        onChange={(v) => form.setValue('name', v)}
-        onBlur={() => form.touch('name')}
-        error={form.errors.name}
-      />
+      <TextField label={t('Name')} isRequired maxLength={255} {...form.bind('name')} />
       <SelectField
         label={t('Policy')}
         isRequired
         placeholder={t('Select a policy')}
-        value={form.values.policy}
-        onChange={(v) => form.setValue('policy', v)}
-        onBlur={() => form.touch('policy')}
+        {...form.bind('policy')}
         options={choices.map((p) => ({ value: p, label: t(POLICY_LABELS[p]) }))}
-        error={form.errors.policy}
       />
     </ModalForm>
   );

@@ -32,14 +32,7 @@ function CreateKeyPair({ onClose }: { onClose: (r?: unknown) => void }): ReactNo
       }}
       onClose={onClose}
     >
-      <TextField
-        label="Key Pair Name"
-        value={form.values.name}
-        onChange={(v) => form.setValue('name', v)}
-        onBlur={() => form.touch('name')}
-        error={form.errors.name}
-        isRequired
-      />
+      <TextField label="Key Pair Name" {...form.bind('name')} isRequired />
     </ModalForm>
   );
 }
@@ -135,15 +128,7 @@ describe('NumberField', () => {
   it('disables the spinner buttons at the bounds', async () => {
     function Harness(): ReactNode {
       const form = useForm({ size: 1 as number | '' });
-      return (
-        <NumberField
-          label="Size (GiB)"
-          value={form.values.size}
-          onChange={(v) => form.setValue('size', v)}
-          min={1}
-          max={2}
-        />
-      );
+      return <NumberField label="Size (GiB)" {...form.bind('size')} min={1} max={2} />;
     }
     renderWithProviders(<Harness />);
     const minus = screen.getByRole('button', { name: 'Decrease Size (GiB)' });

@@ -2,6 +2,14 @@ import { useState } from 'react';
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
+/** What a field in ui/fields takes to show and edit one form value. */
+export interface FieldBinding<T> {
+  value: T;
+  onChange: (value: T) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}
+
 export interface FormState<V> {
   values: V;
   setValue: <K extends keyof V>(key: K, value: V[K]) => void;
@@ -16,6 +24,12 @@ export interface FormState<V> {
   /** Show every error (an attempted submit of an invalid form). */
   touchAll: () => void;
   reset: () => void;
+  /**
+   * Value, change, blur and error of one key, to spread on a field
+   * (`<TextField label={…} {...form.bind('name')} />`): every field then marks itself touched and
+   * shows its error the same way.
+   */
+  bind: <K extends keyof V>(key: K) => FieldBinding<V[K]>;
 }
 
 /**
@@ -39,22 +53,32 @@ export function useForm<V extends object>(
     if (message && (showAll || touched.has(key))) errors[key] = message;
   }
 
+  const touch = (key: keyof V): void =>
+    setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
+  const setValue = <K extends keyof V>(key: K, value: V[K]): void => {
+    setAll((prev) => ({ ...prev, [key]: value }));
+    touch(key);
+  };
+
   return {
     values,
-    setValue: (key, value) => {
-      setAll((prev) => ({ ...prev, [key]: value }));
-      setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
-    },
+    setValue,
     setValues: setAll,
     errors,
     allErrors,
     isValid: Object.values(allErrors).every((e) => !e),
-    touch: (key) => setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key))),
+    touch,
     touchAll: () => setShowAll(true),
     reset: () => {
       setAll(start);
       setTouched(new Set());
       setShowAll(false);
     },
+    bind: (key) => ({
+      value: values[key],
+      onChange: (value) => setValue(key, value),
+      onBlur: () => touch(key),
+      error: errors[key],
+    }),
   };
 }

@@ -1,9 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
+import { ColumnHeaders } from './ColumnHeaders';
 import { EMPTY_TEXT, FOOTER_TEXT } from './ResourceTable';
 import { defaultSort, sortItems, type SortState } from './sortItems';
 
@@ -32,33 +33,12 @@ export function ItemTable<T>({
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
   const rows = useMemo(() => sortItems(items, columns, sort), [items, columns, sort]);
-  const sortIndex = sort ? columns.findIndex((c) => c.id === sort.column) : -1;
   return (
     <>
       <Table aria-label={label} variant="compact">
         <Thead>
           <Tr>
-            {columns.map((column, i) => (
-              <Th
-                key={column.id}
-                modifier="wrap"
-                sort={
-                  column.sortable === false
-                    ? undefined
-                    : {
-                        columnIndex: i,
-                        sortBy: {
-                          index: sortIndex >= 0 ? sortIndex : undefined,
-                          direction: sort?.direction,
-                        },
-                        onSort: (_e, _index, direction) =>
-                          setSort({ column: column.id, direction }),
-                      }
-                }
-              >
-                {t(column.title)}
-              </Th>
-            ))}
+            <ColumnHeaders columns={columns} sort={sort} onSort={setSort} />
           </Tr>
         </Thead>
         <Tbody>

@@ -36,7 +36,6 @@ import { manifestEntry } from '../../registry/manifest';
 import type {
   ActionResult,
   CellContext,
-  Column,
   Field,
   PanelScope,
   ResourceType,
@@ -47,6 +46,7 @@ import { useActionHost } from '../ActionMenu/useActionHost';
 import { FacetToolbar } from '../FacetToolbar/FacetToolbar';
 import { columnText, filterItems } from '../FacetToolbar/filterItems';
 import { serverFilters, useFacetParams } from '../FacetToolbar/useFacetParams';
+import { ColumnHeaders } from './ColumnHeaders';
 import { defaultSort, sortItems, type SortState } from './sortItems';
 import { useMaxPriority } from './useMaxPriority';
 
@@ -252,7 +252,6 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
   const columnCount =
     columns.length + (hasBatch ? 1 : 0) + (summary ? 1 : 0) + (hasRowActions ? 1 : 0);
   const pageSelected = pageRows.filter((item) => selectedKeys.has(keyOf(item))).length;
-  const sortIndex = sort ? columns.findIndex((c) => c.id === sort.column) : -1;
 
   const paginationProps = {
     titles: {
@@ -426,29 +425,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
                 />
               </Th>
             )}
-            {columns.map((column: Column<T>, i) => (
-              <Th
-                key={column.id}
-                // Titles wrap rather than truncate ("VC…"): a title must always be readable.
-                modifier="wrap"
-                sort={
-                  column.sortable === false
-                    ? undefined
-                    : {
-                        columnIndex: i,
-                        sortBy: {
-                          index: sortIndex >= 0 ? sortIndex : undefined,
-                          direction: sort?.direction,
-                          defaultDirection: 'asc',
-                        },
-                        onSort: (_e, _index, direction) =>
-                          setSort({ column: column.id, direction }),
-                      }
-                }
-              >
-                {t(column.title)}
-              </Th>
-            ))}
+            <ColumnHeaders columns={columns} sort={sort} onSort={setSort} />
             {hasRowActions && <Th screenReaderText={t('Actions')} />}
           </Tr>
         </Thead>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from '@patternfly/react-core';
-import { type FieldBaseProps, FieldFrame, useFieldIds } from './FieldFrame';
+import { type FieldBaseProps, FieldFrame, controlProps, useFieldIds } from './FieldFrame';
 
 export interface CheckboxFieldProps extends FieldBaseProps {
   checked: boolean;
@@ -13,16 +13,12 @@ export function CheckboxField(props: CheckboxFieldProps): ReactNode {
   return (
     <FieldFrame {...props} ids={ids} hideLabel>
       <Checkbox
-        id={ids.id}
-        name={ids.id}
+        {...controlProps(ids, props)}
         label={props.label}
         description={props.description}
         isChecked={props.checked}
         onChange={(_event, checked) => props.onChange(checked)}
-        isRequired={props.isRequired}
-        isDisabled={props.isDisabled}
         isValid={!props.error}
-        aria-describedby={ids.describedBy}
       />
     </FieldFrame>
   );

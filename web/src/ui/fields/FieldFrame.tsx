@@ -14,6 +14,13 @@ export interface FieldBaseProps {
   isDisabled?: boolean;
 }
 
+/** A field editing one value; `useForm`'s `bind(key)` gives exactly these. */
+export interface ValueFieldProps<T> extends FieldBaseProps {
+  value: T;
+  onChange: (value: T) => void;
+  onBlur?: () => void;
+}
+
 export interface FieldIds {
   id: string;
   helperId: string;
@@ -32,6 +39,29 @@ export function useFieldIds(props: Pick<FieldBaseProps, 'id' | 'error' | 'helper
     helperId,
     describedBy: hasHelper ? helperId : undefined,
     validated: props.error ? 'error' : 'default',
+  };
+}
+
+/** The attributes a field's one control carries, whatever its kind. */
+interface ControlProps {
+  id: string;
+  name: string;
+  isRequired: boolean | undefined;
+  isDisabled: boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * Ties a control to its FieldFrame (label target, helper text) and its required and disabled
+ * state the same way in every field; spread it first so a field can still override `name`.
+ */
+export function controlProps(ids: FieldIds, props: FieldBaseProps): ControlProps {
+  return {
+    id: ids.id,
+    name: ids.id,
+    isRequired: props.isRequired,
+    isDisabled: props.isDisabled,
+    'aria-describedby': ids.describedBy,
   };
 }
 

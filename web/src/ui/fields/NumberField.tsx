@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '@patternfly/react-core';
-import { type FieldBaseProps, FieldFrame, useFieldIds } from './FieldFrame';
+import { FieldFrame, useFieldIds, type ValueFieldProps } from './FieldFrame';
 
-export interface NumberFieldProps extends FieldBaseProps {
-  /** '' while the user has cleared the input. */
-  value: number | '';
-  onChange: (value: number | '') => void;
-  onBlur?: () => void;
+/** The value is '' while the user has cleared the input. */
+export interface NumberFieldProps extends ValueFieldProps<number | ''> {
   min?: number;
   max?: number;
   step?: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormSelect, FormSelectOption } from '@patternfly/react-core';
-import { type FieldBaseProps, FieldFrame, useFieldIds } from './FieldFrame';
+import { FieldFrame, controlProps, useFieldIds, type ValueFieldProps } from './FieldFrame';
 
 export interface SelectOption {
   value: string;
@@ -8,10 +8,7 @@ export interface SelectOption {
   isDisabled?: boolean;
 }
 
-export interface SelectFieldProps extends FieldBaseProps {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+export interface SelectFieldProps extends ValueFieldProps<string> {
   options: readonly SelectOption[];
   /** A first, empty choice such as "Select a flavor" (value ''). */
   placeholder?: string;
@@ -23,15 +20,11 @@ export function SelectField(props: SelectFieldProps): ReactNode {
   return (
     <FieldFrame {...props} ids={ids}>
       <FormSelect
-        id={ids.id}
-        name={ids.id}
+        {...controlProps(ids, props)}
         value={props.value}
         onChange={(_event, value) => props.onChange(value)}
         onBlur={props.onBlur}
-        isRequired={props.isRequired}
-        isDisabled={props.isDisabled}
         validated={ids.validated}
-        aria-describedby={ids.describedBy}
       >
         {props.placeholder !== undefined && (
           <FormSelectOption value="" label={props.placeholder} isPlaceholder />

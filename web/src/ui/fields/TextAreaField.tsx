@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { TextArea } from '@patternfly/react-core';
-import { type FieldBaseProps, FieldFrame, useFieldIds } from './FieldFrame';
+import { FieldFrame, controlProps, useFieldIds, type ValueFieldProps } from './FieldFrame';
 
-export interface TextAreaFieldProps extends FieldBaseProps {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+export interface TextAreaFieldProps extends ValueFieldProps<string> {
   rows?: number;
   maxLength?: number;
   placeholder?: string;
@@ -18,8 +15,7 @@ export function TextAreaField(props: TextAreaFieldProps): ReactNode {
   return (
     <FieldFrame {...props} ids={ids}>
       <TextArea
-        id={ids.id}
-        name={ids.id}
+        {...controlProps(ids, props)}
         value={props.value}
         onChange={(_event, value) => props.onChange(value)}
         onBlur={props.onBlur}
@@ -28,10 +24,7 @@ export function TextAreaField(props: TextAreaFieldProps): ReactNode {
         placeholder={props.placeholder}
         spellCheck={props.isCode ? false : undefined}
         resizeOrientation="vertical"
-        isRequired={props.isRequired}
-        isDisabled={props.isDisabled}
         validated={ids.validated}
-        aria-describedby={ids.describedBy}
       />
     </FieldFrame>
   );

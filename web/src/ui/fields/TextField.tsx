@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { TextInput } from '@patternfly/react-core';
-import { type FieldBaseProps, FieldFrame, useFieldIds } from './FieldFrame';
+import { FieldFrame, controlProps, useFieldIds, type ValueFieldProps } from './FieldFrame';
 
-export interface TextFieldProps extends FieldBaseProps {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+export interface TextFieldProps extends ValueFieldProps<string> {
   type?: 'text' | 'password' | 'email' | 'url' | 'search' | 'tel';
   placeholder?: string;
   maxLength?: number;
@@ -19,7 +16,7 @@ export function TextField(props: TextFieldProps): ReactNode {
   return (
     <FieldFrame {...props} ids={ids}>
       <TextInput
-        id={ids.id}
+        {...controlProps(ids, props)}
         name={props.name ?? ids.id}
         type={props.type ?? 'text'}
         value={props.value}
@@ -28,11 +25,8 @@ export function TextField(props: TextFieldProps): ReactNode {
         placeholder={props.placeholder}
         maxLength={props.maxLength}
         autoComplete={props.autoComplete}
-        isRequired={props.isRequired}
-        isDisabled={props.isDisabled}
         readOnlyVariant={props.isReadOnly ? 'default' : undefined}
         validated={ids.validated}
-        aria-describedby={ids.describedBy}
       />
     </FieldFrame>
   );

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Fault, badRequest } from '../../core/faults';
-import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import type { Store } from '../../store/store';
-import { atLeast, callerProject, isAdmin, versionNotFound } from './http';
+import { atLeast, isAdmin, requireVersion } from './http';
 import type { Json } from './http';
-import { pagination, queryParam, sortAndPage } from './listing';
+import { columns, exactFilters, listRoutes, pagination, queryParam, sortAndPage } from './listing';
 import { attachments, volumes } from './model';
 import type { AttachmentDoc } from './model';
-import { types, validate, wrapped } from './validation';
+import { actOn, authorizeOn, getOwned, scopedRows } from './scope';
+import { types, validObjectBody } from './validation';
+import type { Schema } from './validation';
 import { attachRecord, completeAttachment, connectionInfo, detachRecord } from './volumeOps';
 import { cinderTime, loadVolume } from './volumes';
 
@@ -31,51 +32,47 @@ const detail = (a: AttachmentDoc): Json => ({
 });
 
 /** An attachment of the caller's project (any, for an admin), else cinder's 404. */
-const loadAttachment = (store: Store, request: FastifyRequest, id: string): AttachmentDoc => {
-  const attachment = store.collection(attachments).get(id);
-  if (!attachment || (!isAdmin(request) && attachment.project_id !== callerProject(request))) {
-    throw attachmentNotFound(id);
-  }
-  return attachment;
-};
+const loadAttachment = (store: Store, request: FastifyRequest, id: string): AttachmentDoc =>
+  getOwned(store.collection(attachments), request, id, attachmentNotFound);
 
-const SORT_FIELDS: Readonly<Record<string, (a: AttachmentDoc) => string | null>> = {
-  id: (a) => a.id,
-  created_at: (a) => a.created_at,
-  volume_id: (a) => a.volume_id,
-  instance_uuid: (a) => a.instance_uuid,
-  attach_status: (a) => a.attach_status,
-};
+const SORT_FIELDS = columns<AttachmentDoc>(
+  'id',
+  'created_at',
+  'volume_id',
+  'instance_uuid',
+  'attach_status',
+);
 
 /** The v3 attachments API (3.27+) as Nova drives it: create (reserve), update, complete, delete. */
 export const attachmentRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(attachments);
-  const requireVersion = (request: FastifyRequest, version: string): void => {
-    if (!atLeast(request, version)) throw versionNotFound();
-  };
+  /** The lookup of the attachment a request's URL names. */
+  const load = (request: FastifyRequest<{ Params: { id: string } }>) => (): AttachmentDoc =>
+    loadAttachment(store, request, request.params.id);
 
   const list = (request: FastifyRequest, withDetail: boolean): Json => {
     requireVersion(request, '3.27');
     const query = request.query as Json;
     const page = pagination(query);
+    // Any all_tenants value counts here (the attachments API does not parse it).
     const all = isAdmin(request) && query['all_tenants'] !== undefined;
-    const candidates = all ? col.all() : col.where('project_id', callerProject(request));
-    const volumeId = queryParam(query, 'volume_id');
-    const status = queryParam(query, 'status') ?? queryParam(query, 'attach_status');
-    const instance = queryParam(query, 'instance_id');
-    const matching = candidates.filter(
-      (a) =>
-        (volumeId === undefined || a.volume_id === volumeId) &&
-        (status === undefined || a.attach_status === status) &&
-        (instance === undefined || a.instance_uuid === instance),
+    const matching = scopedRows(col, request, all).filter(
+      exactFilters<AttachmentDoc>(
+        // attach_status is the older name of the status filter.
+        { ...query, status: queryParam(query, 'status') ?? queryParam(query, 'attach_status') },
+        {
+          volume_id: (a) => a.volume_id,
+          status: (a) => a.attach_status,
+          instance_id: (a) => a.instance_uuid,
+        },
+      ),
     );
-    const items = sortAndPage(matching, page, SORT_FIELDS, (m) => attachmentNotFound(m));
+    const items = sortAndPage(matching, page, SORT_FIELDS, attachmentNotFound);
     return { attachments: items.map(withDetail ? detail : summary) };
   };
 
-  app.get('/attachments', async (request) => list(request, false));
-  app.get('/attachments/detail', async (request) => list(request, true));
+  listRoutes(app, '/attachments', list);
 
   app.get<{ Params: { id: string } }>('/attachments/:id', async (request) => {
     requireVersion(request, '3.27');
@@ -90,19 +87,10 @@ export const attachmentRoutes = (app: FastifyInstance, ctx: CloudContext): void 
       volume_uuid: types.uuid,
     };
     if (atLeast(request, '3.54')) props['mode'] = { type: 'string', enum: ['rw', 'ro'] };
-    validate(
-      wrapped('attachment', {
-        type: 'object',
-        properties: props,
-        required: ['volume_uuid'],
-        additionalProperties: false,
-      }),
-      request.body,
-    );
-    const spec = (request.body as { attachment: Json }).attachment;
+    const spec = validObjectBody(request.body, 'attachment', props, ['volume_uuid']);
     const created = store.transaction(() => {
       const volume = loadVolume(store, request, String(spec['volume_uuid']));
-      authorize(request, 'volume', 'volume:attachment_create', { project_id: volume.project_id });
+      authorizeOn(request, 'volume:attachment_create', volume);
       const connector = spec['connector'] as Json | null | undefined;
       const mode = atLeast(request, '3.54')
         ? ((spec['mode'] as string | undefined) ?? 'null')
@@ -122,23 +110,14 @@ export const attachmentRoutes = (app: FastifyInstance, ctx: CloudContext): void 
 
   app.put<{ Params: { id: string } }>('/attachments/:id', async (request) => {
     requireVersion(request, '3.27');
-    validate(
-      wrapped('attachment', {
-        type: 'object',
-        properties: { connector: { type: 'object', minProperties: 1 } },
-        required: ['connector'],
-        additionalProperties: false,
-      }),
-      request.body,
+    const connectorSchema: Schema = { type: 'object', minProperties: 1 };
+    const spec = validObjectBody(request.body, 'attachment', { connector: connectorSchema }, [
+      'connector',
+    ]);
+    const connector = spec['connector'] as Json;
+    const updated = actOn(store, request, load(request), 'volume:attachment_update', (a) =>
+      connect(ctx, a, connector),
     );
-    const connector = (request.body as { attachment: { connector: Json } }).attachment.connector;
-    const updated = store.transaction(() => {
-      const attachment = loadAttachment(store, request, request.params.id);
-      authorize(request, 'volume', 'volume:attachment_update', {
-        project_id: attachment.project_id,
-      });
-      return connect(ctx, attachment, connector);
-    });
     return { attachment: detail(updated) };
   });
 
@@ -150,25 +129,17 @@ export const attachmentRoutes = (app: FastifyInstance, ctx: CloudContext): void 
         `There is no such action: ${Object.keys(body ?? {})[0] ?? 'None'}. Verify the request body and Content-Type header and try again.`,
       );
     }
-    store.transaction(() => {
-      const attachment = loadAttachment(store, request, request.params.id);
-      authorize(request, 'volume', 'volume:attachment_complete', {
-        project_id: attachment.project_id,
-      });
-      completeAttachment(ctx, attachment, {});
-    });
+    actOn(store, request, load(request), 'volume:attachment_complete', (a) =>
+      completeAttachment(ctx, a, {}),
+    );
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/attachments/:id', async (request) => {
     requireVersion(request, '3.27');
-    const remaining = store.transaction(() => {
-      const attachment = loadAttachment(store, request, request.params.id);
-      authorize(request, 'volume', 'volume:attachment_delete', {
-        project_id: attachment.project_id,
-      });
-      detachRecord(ctx, attachment);
-      return col.where('volume_id', attachment.volume_id);
+    const remaining = actOn(store, request, load(request), 'volume:attachment_delete', (a) => {
+      detachRecord(ctx, a);
+      return col.where('volume_id', a.volume_id);
     });
     return { attachments: remaining.map(summary) };
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestCloud } from '../../testing/testCloud';
 import { cinderClient } from './testSupport';
-import type { Body, Session } from './testSupport';
+import type { Body } from './testSupport';
 
 interface Backup extends Body {
   id: string;
@@ -11,12 +11,6 @@ interface Backup extends Body {
 describe('cinder backups', () => {
   const cloud = useTestCloud({ lifecycleScale: 0 });
   const cinder = cinderClient(cloud);
-  const volumeId = async (s: Session, name: string): Promise<string> =>
-    String(
-      (await cinder.call<{ volumes: Body[] }>(s, 'GET', `/volumes?name=${name}`)).body.volumes[0]?.[
-        'id'
-      ],
-    );
 
   it('lists backups: summary, detail and fields by microversion', async () => {
     const s = await cinder.session('demo', 'demo');
@@ -46,7 +40,7 @@ describe('cinder backups', () => {
       container: 'volumebackups',
       description: 'Nightly backup',
       fail_reason: null,
-      volume_id: await volumeId(s, 'data-vol'),
+      volume_id: await cinder.volumeId(s, 'data-vol'),
       is_incremental: false,
       has_dependent_backups: false,
       snapshot_id: null,
@@ -78,7 +72,7 @@ describe('cinder backups', () => {
 
   it('backs up a volume: creating (the volume backing-up), then available', async () => {
     const s = await cinder.session('demo', 'demo');
-    const vol = await volumeId(s, 'fast-scratch');
+    const vol = await cinder.volumeId(s, 'fast-scratch');
     const r = await cinder.call<{ backup: Backup }>(s, 'POST', '/backups', {
       body: { backup: { volume_id: vol, name: 'scratch-backup', description: 'first' } },
     });
@@ -117,7 +111,7 @@ describe('cinder backups', () => {
 
   it('refuses in-use volumes without force and readers', async () => {
     const s = await cinder.session('demo', 'demo');
-    const vol = await volumeId(s, 'broken-vol');
+    const vol = await cinder.volumeId(s, 'broken-vol');
     const errorVol = await cinder.call(s, 'POST', '/backups', {
       body: { backup: { volume_id: vol } },
     });
@@ -130,7 +124,7 @@ describe('cinder backups', () => {
     });
     const reader = await cinder.session('reader', 'demo');
     const denied = await cinder.call(reader, 'POST', '/backups', {
-      body: { backup: { volume_id: await volumeId(s, 'fast-scratch') } },
+      body: { backup: { volume_id: await cinder.volumeId(s, 'fast-scratch') } },
     });
     expect(denied.status).toBe(403);
   });
@@ -158,7 +152,7 @@ describe('cinder backups', () => {
       description: 'auto-created_from_restore_from_backup',
     });
     await cinder.waitFor(s, `/backups/${backup?.id}`, 'backup', 'available');
-    const small = await volumeId(s, 'cirros-vol');
+    const small = await cinder.volumeId(s, 'cirros-vol');
     const tooSmall = await cinder.call(s, 'POST', `/backups/${backup?.id}/restore`, {
       body: { restore: { volume_id: small } },
     });

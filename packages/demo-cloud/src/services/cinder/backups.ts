@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Fault, badRequest } from '../../core/faults';
+import { Fault } from '../../core/faults';
 import { uuid } from '../../core/ids';
 import { registerTransitionHandler, schedule } from '../../core/lifecycle';
 import { authorize, isAllowed } from '../../core/policy';
@@ -7,25 +7,36 @@ import type { CloudContext } from '../../core/service';
 import {
   atLeast,
   backupNotFound,
-  boolParam,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidBackup,
   invalidSnapshot,
   invalidVolume,
-  isAdmin,
+  ownTarget,
+  pyList,
+  requireVersion,
   resourceLinks,
   strictBool,
-  versionNotFound,
 } from './http';
 import type { Json } from './http';
-import { pagination, queryParam, sortAndPage } from './listing';
+import {
+  columns,
+  exactFilters,
+  listBody,
+  listRoutes,
+  nameSortKey,
+  pagination,
+  sortAndPage,
+  withCount,
+} from './listing';
+import type { SortFields } from './listing';
 import { CONTROLLER_HOST, DEFAULT_ZONE, backups, volumes } from './model';
 import type { BackupDoc, VolumeDoc } from './model';
 import { reserveQuota, withTypeDeltas } from './quotas';
-import { actionOf, defaultType } from './types';
-import { types, validate, wrapped } from './validation';
+import { deleteAndAdminRoutes } from './adminActions';
+import { allTenants, authorizeOn, scopedRows } from './scope';
+import { defaultType } from './types';
+import { objectBody, strippedOrNull, types, validate, wrapped } from './validation';
 import type { Schema } from './validation';
 import { DURATIONS, createVolumeRecord } from './volumeOps';
 import { cinderTime, loadBackup, loadSnapshot, loadVolume } from './volumes';
@@ -79,8 +90,6 @@ registerTransitionHandler(KIND_RESTORE_DONE, (ctx, work) => {
     );
 });
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
 const summaryView = (ctx: CloudContext, request: FastifyRequest, b: BackupDoc): Json => ({
   id: b.id,
   name: b.name,
@@ -123,13 +132,10 @@ const detailView = (
   return view;
 };
 
-const SORT_FIELDS: Readonly<Record<string, (b: BackupDoc) => string | number | null>> = {
-  id: (b) => b.id,
-  created_at: (b) => b.created_at,
-  updated_at: (b) => b.updated_at,
-  status: (b) => b.status,
-  size: (b) => b.size,
-  volume_id: (b) => b.volume_id,
+const LIST = { key: 'backups', links: 'backups_links', path: 'backups' };
+
+const SORT_FIELDS: SortFields<BackupDoc> = {
+  ...columns<BackupDoc>('id', 'created_at', 'updated_at', 'status', 'size', 'volume_id'),
   display_name: (b) => b.name,
   project_id: (b) => b.project_id,
 };
@@ -146,12 +152,7 @@ const createSchema = (request: FastifyRequest): Schema => {
   };
   if (atLeast(request, '3.43')) props['metadata'] = types.metadataAllowsNull;
   if (atLeast(request, '3.51')) props['availability_zone'] = types.nullableString;
-  return wrapped('backup', {
-    type: 'object',
-    properties: props,
-    required: ['volume_id'],
-    additionalProperties: false,
-  });
+  return objectBody('backup', props, ['volume_id']);
 };
 
 export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
@@ -165,49 +166,27 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     authorize(request, 'volume', 'backup:get_all', ownTarget(request));
     const query = request.query as Json;
     const page = pagination(query);
-    const showCount =
-      atLeast(request, '3.45') && query['with_count'] !== undefined
-        ? boolParam(query, 'with_count')
-        : false;
-    if (page.sortKeys.includes('name')) {
-      if (!atLeast(request, '3.37')) throw badRequest('Invalid input received: Invalid sort key');
-      page.sortKeys[page.sortKeys.indexOf('name')] = 'display_name';
-    }
-    const all =
-      isAdmin(request) && query['all_tenants'] !== undefined && boolParam(query, 'all_tenants');
-    const candidates = all ? col.all() : col.where('project_id', callerProject(request));
-    const name = queryParam(query, 'name');
-    const status = queryParam(query, 'status');
-    const volumeId = queryParam(query, 'volume_id');
+    const showCount = withCount(request, query);
+    nameSortKey(request, page, '3.37');
+    const candidates = scopedRows(col, request, allTenants(request, query));
     const matching = candidates.filter(
-      (b) =>
-        (name === undefined || b.name === name) &&
-        (status === undefined || b.status === status) &&
-        (volumeId === undefined || b.volume_id === volumeId),
+      exactFilters<BackupDoc>(query, {
+        name: (b) => b.name,
+        status: (b) => b.status,
+        volume_id: (b) => b.volume_id,
+      }),
     );
-    const items = sortAndPage(matching, page, SORT_FIELDS, (m) => backupNotFound(m));
+    const items = sortAndPage(matching, page, SORT_FIELDS, backupNotFound);
     const dependents = dependentsOf(candidates);
     const attrs = projectAttributes(request);
-    const body: Json = {
-      backups: items.map((b) =>
-        detail ? detailView(ctx, request, b, dependents, attrs) : summaryView(ctx, request, b),
-      ),
-    };
-    const links = collectionLinks(
-      ctx,
-      request,
-      detail ? 'backups/detail' : 'backups',
-      items,
-      page.limit,
-      showCount ? matching.length : undefined,
+    const views = items.map((b) =>
+      detail ? detailView(ctx, request, b, dependents, attrs) : summaryView(ctx, request, b),
     );
-    if (links) body['backups_links'] = links;
-    if (showCount) body['count'] = matching.length;
-    return body;
+    const count = showCount ? matching.length : undefined;
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit, detail, count });
   };
 
-  app.get('/backups', async (request) => list(request, false));
-  app.get('/backups/detail', async (request) => list(request, true));
+  listRoutes(app, '/backups', list);
 
   app.get<{ Params: { id: string } }>('/backups/:id', async (request) => {
     const backup = loadBackup(store, request, request.params.id);
@@ -228,7 +207,7 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const force = strictBool(spec['force'] ?? false);
     const created = store.transaction(() => {
       const volume = loadVolume(store, request, String(spec['volume_id']));
-      authorize(request, 'volume', 'backup:create', { project_id: volume.project_id });
+      authorizeOn(request, 'backup:create', volume);
       const snapshotId = spec['snapshot_id'] as string | null | undefined;
       if (snapshotId) {
         const snapshot = loadSnapshot(store, request, snapshotId);
@@ -277,9 +256,8 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         user_id: callerUser(request),
         volume_id: volume.id,
         snapshot_id: snapshotId ?? null,
-        name: typeof spec['name'] === 'string' ? (spec['name'] as string).trim() : null,
-        description:
-          typeof spec['description'] === 'string' ? (spec['description'] as string).trim() : null,
+        name: strippedOrNull(spec['name']),
+        description: strippedOrNull(spec['description']),
         status: 'creating',
         size: volume.size,
         object_count: objectCount(volume.size),
@@ -313,7 +291,7 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.put<{ Params: { id: string } }>('/backups/:id', async (request) => {
-    if (!atLeast(request, '3.9')) throw versionNotFound();
+    requireVersion(request, '3.9');
     const props: Record<string, Schema> = {
       name: types.nameAllowZeroMinLength,
       description: types.description,
@@ -329,12 +307,11 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     );
     const spec = ((request.body as { backup: Json | null }).backup ?? {}) as Json;
     const backup = loadBackup(store, request, request.params.id);
-    authorize(request, 'volume', 'backup:update', { project_id: backup.project_id });
-    const strip = (v: unknown): string | null => (typeof v === 'string' ? v.trim() : null);
+    authorizeOn(request, 'backup:update', backup);
     const updated = col.put({
       ...backup,
-      ...('name' in spec ? { name: strip(spec['name']) } : {}),
-      ...('description' in spec ? { description: strip(spec['description']) } : {}),
+      ...('name' in spec ? { name: strippedOrNull(spec['name']) } : {}),
+      ...('description' in spec ? { description: strippedOrNull(spec['description']) } : {}),
       ...('metadata' in spec
         ? { metadata: { ...(spec['metadata'] as Record<string, string>) } }
         : {}),
@@ -354,15 +331,6 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     schedule(ctx, { kind: KIND_BACKUP_GONE, id: backup.id, afterMs: DURATIONS.backupDelete });
   };
 
-  app.delete<{ Params: { id: string } }>('/backups/:id', async (request, reply) => {
-    store.transaction(() => {
-      const backup = loadBackup(store, request, request.params.id);
-      authorize(request, 'volume', 'backup:delete', { project_id: backup.project_id });
-      beginDelete(backup, false);
-    });
-    return reply.code(202).send();
-  });
-
   app.post<{ Params: { id: string } }>('/backups/:id/restore', async (request, reply) => {
     validate(
       wrapped('restore', {
@@ -378,7 +346,7 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const spec = ((request.body as { restore: Json | null }).restore ?? {}) as Json;
     const result = store.transaction(() => {
       const backup = loadBackup(store, request, request.params.id);
-      authorize(request, 'volume', 'backup:restore', { project_id: backup.project_id });
+      authorizeOn(request, 'backup:restore', backup);
       if (backup.status !== 'available') throw invalidBackup('Backup status must be available');
       const volumeId = spec['volume_id'] as string | null | undefined;
       let volume: VolumeDoc;
@@ -441,42 +409,14 @@ export const backupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     return reply.code(202).send({ restore: result });
   });
 
-  app.post<{ Params: { id: string } }>('/backups/:id/action', async (request, reply) => {
-    const action = actionOf(request.body, ['os-reset_status', 'os-force_delete']);
-    if (action === 'os-reset_status') {
-      validate(
-        wrapped('os-reset_status', {
-          type: 'object',
-          properties: { status: { type: 'string' } },
-          required: ['status'],
-          additionalProperties: false,
-        }),
-        request.body,
-      );
-      const status = (request.body as { 'os-reset_status': { status: string } })['os-reset_status']
-        .status;
-      if (!['available', 'error'].includes(status.toLowerCase())) {
-        throw badRequest(
-          `Backup status: ${status} is invalid, valid statuses are: ['available', 'error'].`,
-        );
-      }
-      const backup = col.get(request.params.id);
-      if (!backup || (!isAdmin(request) && backup.project_id !== callerProject(request))) {
-        throw backupNotFound(request.params.id);
-      }
-      authorize(request, 'volume', 'volume_extension:backup_admin_actions:reset_status', {
-        project_id: backup.project_id,
-      });
-      col.put({ ...backup, status: status.toLowerCase(), updated_at: ctx.now().toISOString() });
-      return reply.code(202).send();
-    }
-    store.transaction(() => {
-      const backup = loadBackup(store, request, request.params.id);
-      authorize(request, 'volume', 'volume_extension:backup_admin_actions:force_delete', {
-        project_id: backup.project_id,
-      });
-      beginDelete(backup, true);
-    });
-    return reply.code(202).send();
+  deleteAndAdminRoutes(app, ctx, {
+    name: 'Backup',
+    collection: col,
+    notFound: backupNotFound,
+    rules: { get: 'backup:get', delete: 'backup:delete' },
+    // The statuses an admin may reset a backup to.
+    statuses: ['available', 'error'],
+    listed: pyList,
+    beginDelete,
   });
 };

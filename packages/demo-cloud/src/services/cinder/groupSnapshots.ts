@@ -9,28 +9,28 @@ import {
   atLeast,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidVolume,
-  isAdmin,
-  versionNotFound,
+  ownTarget,
+  pyTuple,
+  requireVersion,
+  actionOf,
 } from './http';
 import type { Json } from './http';
-import { pagination, sortAndPage } from './listing';
-import type { Pagination } from './listing';
+import { columns, filtersOf, listBody, listRoutes, pagination, sortAndPage } from './listing';
 import { groupSnapshots, snapshots } from './model';
 import type { GroupSnapshotDoc, SnapshotDoc } from './model';
-import { reserveQuota, withTypeDeltas } from './quotas';
 import {
-  allTenants,
-  filtersOf,
   groupVolumes,
   invalidGroup,
   loadGroup,
   refuseReservedType,
   withProjectAttribute,
 } from './groups';
-import { actionOf } from './types';
-import { types, validate, wrapped } from './validation';
+import { isReservedGroupType } from './groupTypes';
+import { GROUP_SNAPSHOT_STATUSES, resetStatus } from './adminActions';
+import { allTenants, authorizeOn, loadOwned, scopedRows } from './scope';
+import { createSnapshotRecord } from './snapshots';
+import { types, validObjectBody } from './validation';
 import { DURATIONS } from './volumeOps';
 import { cinderTime } from './volumes';
 
@@ -41,15 +41,6 @@ import { cinderTime } from './volumes';
 
 const GROUP_SNAPSHOT_VERSION = '3.14';
 const KIND_GROUP_SNAPSHOT_GONE = 'cinder:group-snapshot-gone';
-const GROUP_SNAPSHOT_STATUSES = [
-  'error',
-  'available',
-  'creating',
-  'deleting',
-  'deleted',
-  'updating',
-  'error_deleting',
-];
 
 /** The member snapshots of a group snapshot (of its project). */
 const membersOf = (store: Store, g: GroupSnapshotDoc): SnapshotDoc[] =>
@@ -69,14 +60,14 @@ registerTransitionHandler(KIND_GROUP_SNAPSHOT_GONE, (ctx, work) => {
 const groupSnapshotNotFound = (id: string): Fault =>
   new Fault(404, `GroupSnapshot ${id} could not be found.`);
 
-const loadGroupSnapshot = (store: Store, request: FastifyRequest, id: string): GroupSnapshotDoc => {
-  const g = store.collection(groupSnapshots).get(id);
-  if (!g || (!isAdmin(request) && g.project_id !== callerProject(request))) {
-    throw groupSnapshotNotFound(id);
-  }
-  authorize(request, 'volume', 'group:get_group_snapshot', { project_id: g.project_id });
-  return g;
-};
+const loadGroupSnapshot = (store: Store, request: FastifyRequest, id: string): GroupSnapshotDoc =>
+  loadOwned(
+    store.collection(groupSnapshots),
+    request,
+    id,
+    groupSnapshotNotFound,
+    'group:get_group_snapshot',
+  );
 
 const summaryView = (g: GroupSnapshotDoc): Json => ({
   id: g.id,
@@ -102,67 +93,47 @@ const detailView = (request: FastifyRequest, g: GroupSnapshotDoc): Json => {
   );
 };
 
-const SORT_FIELDS: Readonly<Record<string, (g: GroupSnapshotDoc) => string | null>> = {
-  id: (g) => g.id,
-  name: (g) => g.name,
-  status: (g) => g.status,
-  group_id: (g) => g.group_id,
-  created_at: (g) => g.created_at,
-  updated_at: (g) => g.updated_at,
-  project_id: (g) => g.project_id,
-};
+const LIST = { key: 'group_snapshots', links: 'group_snapshot_links', path: 'group_snapshots' };
+
+const SORT_FIELDS = columns<GroupSnapshotDoc>(
+  'id',
+  'name',
+  'status',
+  'group_id',
+  'created_at',
+  'updated_at',
+  'project_id',
+);
 
 export const groupSnapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(groupSnapshots);
-  const since = (request: FastifyRequest, version = GROUP_SNAPSHOT_VERSION): void => {
-    if (!atLeast(request, version)) throw versionNotFound();
-  };
+  const since = (request: FastifyRequest): void => requireVersion(request, GROUP_SNAPSHOT_VERSION);
 
   const list = (request: FastifyRequest, detail: boolean): Json => {
     since(request);
     // Paging, sorting and filters only from 3.29; before, the newest first, all of them.
     const paged = atLeast(request, '3.29');
     const query = paged ? (request.query as Json) : {};
-    const page: Pagination = pagination(query);
+    const page = pagination(query);
     const filters = filtersOf<GroupSnapshotDoc>(
       request,
       query,
       ['name', 'status', 'group_id'],
       SORT_FIELDS,
     );
-    authorize(request, 'volume', 'group:get_all_group_snapshots', {
-      project_id: callerProject(request),
-    });
-    const scope = allTenants(request, query)
-      ? col.all()
-      : col.where('project_id', callerProject(request));
+    authorize(request, 'volume', 'group:get_all_group_snapshots', ownTarget(request));
+    const scope = scopedRows(col, request, allTenants(request, query));
     const matching = filters === null ? [] : scope.filter((g) => filters.every((f) => f(g)));
-    const shown = sortAndPage(matching, page, SORT_FIELDS, groupSnapshotNotFound);
-    const views = shown.map((g) => (detail ? detailView(request, g) : summaryView(g)));
-    const body: Json = {
-      group_snapshots: views
-        .filter((v) => {
-          try {
-            refuseReservedType(store, String(v['group_type_id']), 'group snapshots');
-            return true;
-          } catch {
-            return false;
-          }
-        })
-        .map((v) => {
-          if (detail) return v;
-          const { group_type_id: _type, ...rest } = v;
-          return rest;
-        }),
-    };
-    const links = collectionLinks(ctx, request, 'group_snapshots', shown, page.limit);
-    if (links) body['group_snapshot_links'] = links;
-    return body;
+    const items = sortAndPage(matching, page, SORT_FIELDS, groupSnapshotNotFound);
+    // Those of the reserved type are left out after paging (the next link still counts them).
+    const views = items
+      .filter((g) => !isReservedGroupType(store, g.group_type_id))
+      .map((g) => (detail ? detailView(request, g) : { id: g.id, name: g.name }));
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit });
   };
 
-  app.get('/group_snapshots', async (request) => list(request, false));
-  app.get('/group_snapshots/detail', async (request) => list(request, true));
+  listRoutes(app, '/group_snapshots', list);
 
   app.get<{ Params: { id: string } }>('/group_snapshots/:id', async (request) => {
     since(request);
@@ -173,26 +144,20 @@ export const groupSnapshotRoutes = (app: FastifyInstance, ctx: CloudContext): vo
 
   app.post('/group_snapshots', async (request, reply) => {
     since(request);
-    validate(
-      wrapped('group_snapshot', {
-        type: 'object',
-        properties: {
-          group_id: types.uuid,
-          name: types.nameAllowZeroMinLength,
-          description: types.description,
-        },
-        required: ['group_id'],
-        additionalProperties: false,
-      }),
+    const spec = validObjectBody(
       request.body,
+      'group_snapshot',
+      {
+        group_id: types.uuid,
+        name: types.nameAllowZeroMinLength,
+        description: types.description,
+      },
+      ['group_id'],
     );
-    const spec = (request.body as { group_snapshot: Json }).group_snapshot;
     const created = store.transaction(() => {
       const group = loadGroup(store, request, String(spec['group_id']));
       refuseReservedType(store, group.group_type_id, 'group snapshots');
-      authorize(request, 'volume', 'group:create_group_snapshot', {
-        project_id: group.project_id,
-      });
+      authorizeOn(request, 'group:create_group_snapshot', group);
       const members = groupVolumes(store, group);
       // The DB insert's conditions: a volume in the group, which is not being made or changed.
       if (members.length === 0 || ['creating', 'updating'].includes(group.status)) {
@@ -228,39 +193,16 @@ export const groupSnapshotRoutes = (app: FastifyInstance, ctx: CloudContext): vo
         updated_at: null,
       };
       col.insert(doc);
-      for (const v of members) {
-        reserveQuota(
-          store,
-          doc.project_id,
-          withTypeDeltas(store, { snapshots: 1, gigabytes: v.size }, v.volume_type_id),
-          'snapshots',
-          v.size,
-        );
-        const snapshot: SnapshotDoc = {
-          id: uuid(),
-          project_id: doc.project_id,
-          user_id: doc.user_id,
-          volume_id: v.id,
+      for (const volume of members) {
+        createSnapshotRecord(ctx, {
+          projectId: doc.project_id,
+          userId: doc.user_id,
+          volume,
           name,
           description,
-          status: 'creating',
-          progress: '0%',
-          volume_size: v.size,
-          volume_type_id: v.volume_type_id,
           metadata: {},
-          group_snapshot_id: doc.id,
-          use_quota: true,
-          created_at: now,
-          updated_at: null,
-        };
-        store.collection(snapshots).insert(snapshot);
-        scheduleTransition(ctx, {
-          collection: snapshots,
-          id: snapshot.id,
-          set: { status: 'available', progress: '100%' },
-          when: { status: 'creating' },
-          stamp: ['updated_at'],
-          afterMs: DURATIONS.snapshotCreate,
+          groupSnapshotId: doc.id,
+          createdAt: now,
         });
       }
       scheduleTransition(ctx, {
@@ -281,7 +223,7 @@ export const groupSnapshotRoutes = (app: FastifyInstance, ctx: CloudContext): vo
     store.transaction(() => {
       const g = loadGroupSnapshot(store, request, request.params.id);
       refuseReservedType(store, g.group_type_id, 'group snapshots');
-      authorize(request, 'volume', 'group:delete_group_snapshot', { project_id: g.project_id });
+      authorizeOn(request, 'group:delete_group_snapshot', g);
       if (!['available', 'error'].includes(g.status)) {
         throw new Fault(
           400,
@@ -306,36 +248,19 @@ export const groupSnapshotRoutes = (app: FastifyInstance, ctx: CloudContext): vo
 
   app.post<{ Params: { id: string } }>('/group_snapshots/:id/action', async (request, reply) => {
     since(request);
-    actionOf(request.body, atLeast(request, '3.19') ? ['reset_status'] : []);
-    validate(
-      wrapped('reset_status', {
-        type: 'object',
-        properties: { status: { type: 'string' } },
-        required: ['status'],
-        additionalProperties: false,
-      }),
-      request.body,
-    );
-    const status = String((request.body as { reset_status: Json }).reset_status['status']);
-    if (status.trim() === '') {
-      throw new Fault(400, "Invalid GroupSnapshot Status: The 'status' can not be empty.");
-    }
-    if (!GROUP_SNAPSHOT_STATUSES.includes(status.toLowerCase())) {
-      throw new Fault(
-        400,
-        `Invalid GroupSnapshot Status: Group snapshot status: ${status} is invalid, valid statuses are: (${GROUP_SNAPSHOT_STATUSES.map((s) => `'${s}'`).join(', ')}).`,
-      );
-    }
-    store.transaction(() => {
-      const g = loadGroupSnapshot(store, request, request.params.id);
-      authorize(request, 'volume', 'group:reset_group_snapshot_status', {
-        project_id: g.project_id,
-      });
-      col.update(g.id, (d) => ({
-        ...d,
-        status: status.toLowerCase(),
-        updated_at: ctx.now().toISOString(),
-      }));
+    const action = actionOf(request.body, atLeast(request, '3.19') ? ['reset_status'] : []);
+    resetStatus(ctx, request, {
+      action,
+      valid: GROUP_SNAPSHOT_STATUSES,
+      invalid: (status) =>
+        new Fault(
+          400,
+          `Invalid GroupSnapshot Status: Group snapshot status: ${status} is invalid, valid statuses are: ${pyTuple(GROUP_SNAPSHOT_STATUSES)}.`,
+        ),
+      blank: new Fault(400, "Invalid GroupSnapshot Status: The 'status' can not be empty."),
+      load: () => loadGroupSnapshot(store, request, request.params.id),
+      rule: 'group:reset_group_snapshot_status',
+      collection: col,
     });
     return reply.code(202).send();
   });

@@ -4,20 +4,14 @@ import { uuid } from '../../core/ids';
 import { authorize, isAllowed } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import type { Store } from '../../store/store';
-import {
-  atLeast,
-  callerProject,
-  collectionLinks,
-  isAdmin,
-  strictBool,
-  versionNotFound,
-} from './http';
+import { isAdmin, ownTarget, requireVersion, strictBool } from './http';
 import type { Json } from './http';
-import { pagination, queryParam, sortAndPage } from './listing';
+import { columns, listBody, pagination, queryParam, sortAndPage } from './listing';
 import { groupTypes, groups } from './model';
 import type { GroupTypeDoc } from './model';
-import { parseIsPublic } from './types';
-import { isUuidLike, types, validate, wrapped } from './validation';
+import { itemOf, oneItem, requireUrlKey, withoutKey } from './specs';
+import { TYPE_COLUMNS, parseIsPublic, typeUpdateOf } from './types';
+import { isUuidLike, objectBody, types, validate, wrapped } from './validation';
 import type { Schema } from './validation';
 
 /**
@@ -65,8 +59,6 @@ const loadGroupType = (store: Store, request: FastifyRequest, id: string): Group
   return type;
 };
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
 const groupTypeView = (request: FastifyRequest, t: GroupTypeDoc): Json => {
   const view: Json = {
     id: t.id,
@@ -80,14 +72,9 @@ const groupTypeView = (request: FastifyRequest, t: GroupTypeDoc): Json => {
   return view;
 };
 
-const SORT_FIELDS: Readonly<Record<string, (t: GroupTypeDoc) => string | boolean | null>> = {
-  id: (t) => t.id,
-  name: (t) => t.name,
-  description: (t) => t.description,
-  is_public: (t) => t.is_public,
-  created_at: (t) => t.created_at,
-  updated_at: (t) => t.updated_at,
-};
+const LIST = { key: 'group_types', links: 'group_type_links', path: 'group_types' };
+
+const SORT_FIELDS = columns<GroupTypeDoc>(...TYPE_COLUMNS);
 
 /** Group specs: keys without spaces, string (or null) values. */
 const SPECS: Schema = {
@@ -96,34 +83,27 @@ const SPECS: Schema = {
   additionalProperties: false,
 };
 
-const CREATE_SCHEMA: Schema = wrapped('group_type', {
-  type: 'object',
-  properties: {
+const CREATE_SCHEMA: Schema = objectBody(
+  'group_type',
+  {
     name: types.name,
     description: types.description,
     is_public: types.boolean,
     group_specs: types.metadataAllowsNull,
   },
-  required: ['name'],
-  additionalProperties: false,
-});
+  ['name'],
+);
 
-const UPDATE_SCHEMA: Schema = wrapped('group_type', {
-  type: 'object',
-  properties: {
-    name: types.nameAllowZeroMinLength,
-    description: types.description,
-    is_public: types.boolean,
-  },
-  additionalProperties: false,
+const UPDATE_SCHEMA: Schema = objectBody('group_type', {
+  name: types.nameAllowZeroMinLength,
+  description: types.description,
+  is_public: types.boolean,
 });
 
 export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(groupTypes);
-  const since = (request: FastifyRequest): void => {
-    if (!atLeast(request, GROUP_TYPE_VERSION)) throw versionNotFound();
-  };
+  const since = (request: FastifyRequest): void => requireVersion(request, GROUP_TYPE_VERSION);
   /** group_specs_controller._check_type, after the policy. */
   const specsOf = (request: FastifyRequest, rule: string, id: string): GroupTypeDoc => {
     since(request);
@@ -138,10 +118,8 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
     const wanted = isAdmin(request) ? parseIsPublic(queryParam(query, 'is_public')) : true;
     const items = col.all().filter((t) => wanted === null || t.is_public === wanted);
     const shown = sortAndPage(items, page, SORT_FIELDS, groupTypeNotFound);
-    const body: Json = { group_types: shown.map((t) => groupTypeView(request, t)) };
-    const links = collectionLinks(ctx, request, 'group_types', shown, page.limit);
-    if (links) body['group_type_links'] = links;
-    return body;
+    const views = shown.map((t) => groupTypeView(request, t));
+    return listBody(ctx, request, LIST, { items: shown, views, limit: page.limit });
   });
 
   app.get<{ Params: { id: string } }>('/group_types/:id', async (request) => {
@@ -179,13 +157,9 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
     since(request);
     validate(UPDATE_SCHEMA, request.body);
     authorize(request, 'volume', 'group:group_types:update', ownTarget(request));
-    const spec = (request.body as { group_type: Json }).group_type;
-    const name = spec['name'] as string | null | undefined;
-    const description = spec['description'] as string | null | undefined;
-    const isPublic =
-      spec['is_public'] === undefined || spec['is_public'] === null
-        ? undefined
-        : strictBool(spec['is_public']);
+    const { name, description, isPublic } = typeUpdateOf(
+      (request.body as { group_type: Json }).group_type,
+    );
     if (typeof name === 'string' && name.trim() === '') {
       throw badRequest('Group type name can not be empty.');
     }
@@ -234,15 +208,7 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
 
   app.post<{ Params: { id: string } }>('/group_types/:id/group_specs', async (request, reply) => {
     since(request);
-    validate(
-      {
-        type: 'object',
-        properties: { group_specs: SPECS },
-        required: ['group_specs'],
-        additionalProperties: false,
-      },
-      request.body,
-    );
+    validate(wrapped('group_specs', SPECS), request.body);
     const type = specsOf(request, 'group:group_types_specs:create', request.params.id);
     const specs = (request.body as { group_specs: Record<string, string> }).group_specs;
     col.update(type.id, (t) => ({ ...t, group_specs: { ...t.group_specs, ...specs } }));
@@ -252,15 +218,13 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
   app.get<{ Params: { id: string; key: string } }>(
     '/group_types/:id/group_specs/:key',
     async (request) => {
-      const type = specsOf(request, 'group:group_types_specs:get', request.params.id);
-      const value = type.group_specs[request.params.key];
-      if (value === undefined) {
-        throw new Fault(
-          404,
-          `Group Type ${request.params.id} has no extra spec with key ${request.params.key}.`,
-        );
-      }
-      return { [request.params.key]: value };
+      const { id, key } = request.params;
+      const type = specsOf(request, 'group:group_types_specs:get', id);
+      return itemOf(
+        type.group_specs,
+        key,
+        () => new Fault(404, `Group Type ${id} has no extra spec with key ${key}.`),
+      );
     },
   );
 
@@ -268,10 +232,10 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
     '/group_types/:id/group_specs/:key',
     async (request) => {
       since(request);
-      validate({ ...SPECS, minProperties: 1, maxProperties: 1 }, request.body);
+      validate(oneItem(SPECS), request.body);
       const type = specsOf(request, 'group:group_types_specs:update', request.params.id);
       const body = request.body as Record<string, string>;
-      if (!(request.params.key in body)) throw badRequest('Request body and URI mismatch');
+      requireUrlKey(body, request.params.key);
       col.update(type.id, (t) => ({ ...t, group_specs: { ...t.group_specs, ...body } }));
       return body;
     },
@@ -285,10 +249,7 @@ export const groupTypeRoutes = (app: FastifyInstance, ctx: CloudContext): void =
       if (type.group_specs[key] === undefined) {
         throw new Fault(404, `Group Type ${type.id} has no specs with key ${key}.`);
       }
-      col.update(type.id, (t) => {
-        const { [key]: _removed, ...rest } = t.group_specs;
-        return { ...t, group_specs: rest };
-      });
+      col.update(type.id, (t) => ({ ...t, group_specs: withoutKey(t.group_specs, key) }));
       return reply.code(202).send();
     },
   );

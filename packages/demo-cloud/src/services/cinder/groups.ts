@@ -10,33 +10,37 @@ import {
   boolParam,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidInput,
   invalidVolume,
-  isAdmin,
+  ownTarget,
+  pyList,
+  pyTuple,
+  requireVersion,
   volumeTypeNotFound,
   volumeTypeNotFoundByName,
   strictBool,
-  versionNotFound,
+  actionOf,
 } from './http';
 import type { Json } from './http';
-import { PAGING_KEYS, pagination, queryParam, sortAndPage } from './listing';
-import {
-  DEFAULT_ZONE,
-  VOLUME_POOL,
-  groupSnapshots,
-  groups,
-  snapshots,
-  volumeTypes,
-  volumes,
-} from './model';
+import { columns, filtersOf, listBody, listRoutes, pagination, sortAndPage } from './listing';
+import { DEFAULT_ZONE, VOLUME_POOL, groupSnapshots, groups, volumeTypes, volumes } from './model';
 import type { GroupDoc, VolumeDoc } from './model';
 import { reserveQuota } from './quotas';
 import { groupTypeByNameOrId, isReservedGroupType } from './groupTypes';
-import { actionOf } from './types';
-import { isUuidLike, types, validate, wrapped } from './validation';
+import { GROUP_STATUSES, resetStatus } from './adminActions';
+import { allTenants, authorizeOn, isVisible, loadOwned, scopedRows } from './scope';
+import {
+  anyOfRequired,
+  isUuidLike,
+  objectBody,
+  strippedOrNull,
+  types,
+  validate,
+  validObjectBody,
+  wrapped,
+} from './validation';
 import type { Schema } from './validation';
-import { destroyVolume, DURATIONS, scheduleVolumeDeletion } from './volumeOps';
+import { destroyVolume, DURATIONS, hasSnapshots, scheduleVolumeDeletion } from './volumeOps';
 import { cinderTime } from './volumes';
 
 /**
@@ -51,16 +55,6 @@ const GROUP_MS = 1000;
 /** cinder.group.api's VALID_ADD_VOL_TO_GROUP_STATUS and VALID_REMOVE_VOL_FROM_GROUP_STATUS. */
 const ADD_STATUSES = ['available', 'in-use'];
 const REMOVE_STATUSES = ['available', 'in-use', 'error', 'error_deleting'];
-const GROUP_STATUSES = [
-  'error',
-  'available',
-  'creating',
-  'deleting',
-  'deleted',
-  'updating',
-  'in-use',
-  'error_deleting',
-];
 
 registerTransitionHandler(KIND_GROUP_GONE, (ctx, work) => {
   const { store } = ctx;
@@ -76,11 +70,6 @@ export const groupNotFound = (id: string): Fault =>
   new Fault(404, `Group ${id} could not be found.`);
 export const invalidGroup = (reason: string): Fault => new Fault(400, `Invalid Group: ${reason}`);
 
-/** Python's repr of a list of strings, as cinder's messages print them. */
-const pyList = (values: readonly string[]): string => `[${values.map((v) => `'${v}'`).join(', ')}]`;
-const pyTuple = (values: readonly string[]): string =>
-  `(${values.map((v) => `'${v}'`).join(', ')})`;
-
 /** 400 for the type cinder keeps for migrated consistency groups. */
 export const refuseReservedType = (store: Store, typeId: string, what: string): void => {
   if (isReservedGroupType(store, typeId)) {
@@ -91,14 +80,8 @@ export const refuseReservedType = (store: Store, typeId: string, what: string): 
 };
 
 /** group_api.get: the group of the caller's project (any, for an admin), then the get policy. */
-export const loadGroup = (store: Store, request: FastifyRequest, id: string): GroupDoc => {
-  const group = store.collection(groups).get(id);
-  if (!group || (!isAdmin(request) && group.project_id !== callerProject(request))) {
-    throw groupNotFound(id);
-  }
-  authorize(request, 'volume', 'group:get', { project_id: group.project_id });
-  return group;
-};
+export const loadGroup = (store: Store, request: FastifyRequest, id: string): GroupDoc =>
+  loadOwned(store.collection(groups), request, id, groupNotFound, 'group:get');
 
 /** The volumes of a group (they are always of the group's project). */
 export const groupVolumes = (store: Store, group: GroupDoc): VolumeDoc[] =>
@@ -156,10 +139,7 @@ export const withProjectAttribute = (
   view: Json,
   projectId: string,
 ): Json => {
-  if (
-    atLeast(request, '3.58') &&
-    isAllowed(request, 'volume', rule, { project_id: callerProject(request) })
-  ) {
+  if (atLeast(request, '3.58') && isAllowed(request, 'volume', rule, ownTarget(request))) {
     view['project_id'] = projectId;
   }
   return view;
@@ -177,52 +157,22 @@ const settles = (ctx: CloudContext, id: string, from: string): void => {
   });
 };
 
-const SORT_FIELDS: Readonly<Record<string, (g: GroupDoc) => string | null>> = {
-  id: (g) => g.id,
-  name: (g) => g.name,
-  status: (g) => g.status,
-  created_at: (g) => g.created_at,
-  updated_at: (g) => g.updated_at,
-  availability_zone: (g) => g.availability_zone,
-  group_type_id: (g) => g.group_type_id,
-  project_id: (g) => g.project_id,
-};
+const LIST = { key: 'groups', links: 'group_links', path: 'groups' };
 
-/**
- * reject_invalid_filters from 3.31: a non-admin may filter only by what resource_filters.json
- * allows (all_tenants is silently ignored); before it, or for an admin, a key that is no column
- * matches nothing (null).
- */
-export const filtersOf = <T>(
-  request: FastifyRequest,
-  query: Json,
-  allowed: readonly string[],
-  columns: Readonly<Record<string, (item: T) => unknown>>,
-): Array<(item: T) => boolean> | null => {
-  const keys = Object.keys(query).filter((k) => !PAGING_KEYS.includes(k) && k !== 'all_tenants');
-  if (atLeast(request, '3.31') && !isAdmin(request)) {
-    const invalid = keys.filter((k) => !allowed.includes(k));
-    if (invalid.length > 0) {
-      throw badRequest(`Invalid filters ${invalid.join(',')} are found in query options.`);
-    }
-  }
-  const filters: Array<(item: T) => boolean> = [];
-  for (const key of keys) {
-    const column = columns[key];
-    if (!column) return null;
-    const wanted = queryParam(query, key);
-    filters.push((item) => String(column(item)) === wanted);
-  }
-  return filters;
-};
+const SORT_FIELDS = columns<GroupDoc>(
+  'id',
+  'name',
+  'status',
+  'created_at',
+  'updated_at',
+  'availability_zone',
+  'group_type_id',
+  'project_id',
+);
 
-/** Whether an admin asked for every project's rows. */
-export const allTenants = (request: FastifyRequest, query: Json): boolean =>
-  isAdmin(request) && query['all_tenants'] !== undefined && boolParam(query, 'all_tenants');
-
-const CREATE_SCHEMA: Schema = wrapped('group', {
-  type: 'object',
-  properties: {
+const CREATE_SCHEMA: Schema = objectBody(
+  'group',
+  {
     description: types.description,
     group_type: { type: 'string', minLength: 1, maxLength: 255 },
     name: types.nameAllowZeroMinLength,
@@ -234,9 +184,8 @@ const CREATE_SCHEMA: Schema = wrapped('group', {
     },
     availability_zone: types.availabilityZone,
   },
-  required: ['group_type', 'volume_types'],
-  additionalProperties: false,
-});
+  ['group_type', 'volume_types'],
+);
 
 const UPDATE_SCHEMA: Schema = wrapped('group', {
   type: 'object',
@@ -246,17 +195,9 @@ const UPDATE_SCHEMA: Schema = wrapped('group', {
     add_volumes: types.description,
     remove_volumes: types.description,
   },
-  anyOf: [
-    { required: ['name'] },
-    { required: ['description'] },
-    { required: ['add_volumes'] },
-    { required: ['remove_volumes'] },
-  ],
+  anyOf: anyOfRequired(['name', 'description', 'add_volumes', 'remove_volumes']),
   additionalProperties: false,
 });
-
-const stripped = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value.trim() : ((value as string | null) ?? null);
 
 /** volume_types_get_by_name_or_id, elevated: any type, private ones too. */
 const volumeTypeIds = (store: Store, refs: readonly string[]): string[] =>
@@ -286,7 +227,7 @@ const volumesToAdd = (
     if (memberIds.has(id)) continue;
     const v = store.collection(volumes).get(id);
     const prefix = `Cannot add volume ${id} to group ${group.id}`;
-    if (!v || (!isAdmin(request) && v.project_id !== callerProject(request))) {
+    if (!v || !isVisible(request, v)) {
       throw invalidVolume(`${prefix} because volume cannot be found.`);
     }
     if (v.group_id) {
@@ -346,7 +287,7 @@ const deleteGroup = (
   deleteVolumes: boolean,
 ): void => {
   const { store } = ctx;
-  authorize(request, 'volume', 'group:delete', { project_id: group.project_id });
+  authorizeOn(request, 'group:delete', group);
   if (!deleteVolumes && !['available', 'error'].includes(group.status)) {
     throw invalidGroup(
       `Group status must be available or error, but current status is: ${group.status}`,
@@ -365,7 +306,7 @@ const deleteGroup = (
     if (v.attach_status === 'attached') {
       throw invalidGroup(`Volume in group ${group.id} is attached. Need to detach first.`);
     }
-    if (store.collection(snapshots).count('volume_id', v.id) > 0) {
+    if (hasSnapshots(store, v.id)) {
       throw invalidGroup('Volume in group still has dependent snapshots.');
     }
   }
@@ -382,34 +323,25 @@ const deleteGroup = (
 export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(groups);
-  const since = (request: FastifyRequest, version = GROUP_VERSION): void => {
-    if (!atLeast(request, version)) throw versionNotFound();
-  };
+  const since = (request: FastifyRequest): void => requireVersion(request, GROUP_VERSION);
 
   const list = (request: FastifyRequest, detail: boolean): Json => {
     since(request);
     const query = { ...(request.query as Json) };
     delete query['list_volume'];
     const page = pagination(query);
-    authorize(request, 'volume', 'group:get_all', { project_id: callerProject(request) });
+    authorize(request, 'volume', 'group:get_all', ownTarget(request));
     const filters = filtersOf<GroupDoc>(request, query, ['name'], SORT_FIELDS);
-    const scope = allTenants(request, query)
-      ? col.all()
-      : col.where('project_id', callerProject(request));
+    const scope = scopedRows(col, request, allTenants(request, query));
     const matching = filters === null ? [] : scope.filter((g) => filters.every((f) => f(g)));
-    const shown = sortAndPage(matching, page, SORT_FIELDS, groupNotFound).filter(
+    const items = sortAndPage(matching, page, SORT_FIELDS, groupNotFound).filter(
       (g) => !isReservedGroupType(store, g.group_type_id),
     );
-    const body: Json = {
-      groups: shown.map((g) => (detail ? groupDetail(store, request, g) : groupSummary(g))),
-    };
-    const links = collectionLinks(ctx, request, 'groups', shown, page.limit);
-    if (links) body['group_links'] = links;
-    return body;
+    const views = items.map((g) => (detail ? groupDetail(store, request, g) : groupSummary(g)));
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit });
   };
 
-  app.get('/groups', async (request) => list(request, false));
-  app.get('/groups/detail', async (request) => list(request, true));
+  listRoutes(app, '/groups', list);
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
     since(request);
@@ -424,7 +356,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const spec = (request.body as { group: Json }).group;
     const groupType = groupTypeByNameOrId(store, request, String(spec['group_type']));
     refuseReservedType(store, groupType.id, 'group');
-    authorize(request, 'volume', 'group:create', { project_id: callerProject(request) });
+    authorize(request, 'volume', 'group:create', ownTarget(request));
     const typeIds = volumeTypeIds(store, spec['volume_types'] as string[]);
     const zone = spec['availability_zone'] as string | null | undefined;
     if (zone && zone !== DEFAULT_ZONE) {
@@ -436,8 +368,8 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         id: uuid(),
         project_id: callerProject(request),
         user_id: callerUser(request),
-        name: stripped(spec['name']),
-        description: stripped(spec['description']),
+        name: strippedOrNull(spec['name']),
+        description: strippedOrNull(spec['description']),
         status: 'creating',
         availability_zone: zone ?? DEFAULT_ZONE,
         group_type_id: groupType.id,
@@ -463,9 +395,9 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     store.transaction(() => {
       const group = loadGroup(store, request, request.params.id);
       refuseReservedType(store, group.group_type_id, 'group');
-      authorize(request, 'volume', 'group:update', { project_id: group.project_id });
-      let name = stripped(spec['name']) ?? null;
-      let description = stripped(spec['description']) ?? null;
+      authorizeOn(request, 'group:update', group);
+      let name = strippedOrNull(spec['name']);
+      let description = strippedOrNull(spec['description']);
       if (name === group.name) name = null;
       if (description === group.description) description = null;
       const adding = idList(spec['add_volumes']);
@@ -512,15 +444,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const known = atLeast(request, '3.20') ? ['delete', 'reset_status'] : ['delete'];
     const action = actionOf(request.body, known);
     if (action === 'delete') {
-      validate(
-        wrapped('delete', {
-          type: 'object',
-          properties: { 'delete-volumes': types.boolean },
-          additionalProperties: false,
-        }),
-        request.body,
-      );
-      const spec = (request.body as { delete: Json }).delete;
+      const spec = validObjectBody(request.body, 'delete', { 'delete-volumes': types.boolean });
       const deleteVolumes =
         spec['delete-volumes'] === undefined ? false : strictBool(spec['delete-volumes']);
       store.transaction(() => {
@@ -530,32 +454,19 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       });
       return reply.code(202).send();
     }
-    validate(
-      wrapped('reset_status', {
-        type: 'object',
-        properties: { status: { type: 'string' } },
-        required: ['status'],
-        additionalProperties: false,
-      }),
-      request.body,
-    );
-    const status = String((request.body as { reset_status: Json }).reset_status['status']);
-    if (status.trim() === '')
-      throw new Fault(400, "Invalid Group Status: The 'status' can not be empty.");
-    if (!GROUP_STATUSES.filter((s) => s !== 'in-use').includes(status.toLowerCase())) {
-      throw new Fault(
-        400,
-        `Invalid Group Status: Group status: ${status} is invalid, valid status are: ${pyTuple(GROUP_STATUSES)}.`,
-      );
-    }
-    store.transaction(() => {
-      const group = loadGroup(store, request, request.params.id);
-      authorize(request, 'volume', 'group:reset_status', { project_id: group.project_id });
-      col.update(group.id, (g) => ({
-        ...g,
-        status: status.toLowerCase(),
-        updated_at: ctx.now().toISOString(),
-      }));
+    resetStatus(ctx, request, {
+      action,
+      // The message lists in-use, which a reset may not set.
+      valid: GROUP_STATUSES.filter((s) => s !== 'in-use'),
+      invalid: (status) =>
+        new Fault(
+          400,
+          `Invalid Group Status: Group status: ${status} is invalid, valid status are: ${pyTuple(GROUP_STATUSES)}.`,
+        ),
+      blank: new Fault(400, "Invalid Group Status: The 'status' can not be empty."),
+      load: () => loadGroup(store, request, request.params.id),
+      rule: 'group:reset_status',
+      collection: col,
     });
     return reply.code(202).send();
   });

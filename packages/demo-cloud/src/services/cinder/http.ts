@@ -85,6 +85,24 @@ export const cinderFaults: FaultHandling = {
 /** The 404 cinder gives for a route that exists at another microversion. */
 export const versionNotFound = (): Fault => new Fault(404, 'The resource could not be found.');
 
+/** Routes added by a microversion are not there (404) below it. */
+export const requireVersion = (request: FastifyRequest, version: string): void => {
+  if (!atLeast(request, version)) throw versionNotFound();
+};
+
+/** The `action` a body names (its only key), with cinder's error for an unknown one. */
+export const actionOf = (body: unknown, known: readonly string[]): string => {
+  if (!isObject(body)) throw new Fault(400, 'Malformed request body');
+  const action = Object.keys(body)[0];
+  if (action === undefined || !known.includes(action)) {
+    throw new Fault(
+      400,
+      `There is no such action: ${action ?? 'None'}. Verify the request body and Content-Type header and try again.`,
+    );
+  }
+  return action;
+};
+
 /** cinder.exception.Invalid* family: 400 with cinder's prefix. */
 export const invalidInput = (reason: string): Fault =>
   new Fault(400, `Invalid input received: ${reason}`);
@@ -130,6 +148,15 @@ export const pyRepr = (value: unknown): string => {
   return String(value);
 };
 
+/**
+ * Python's repr of a list and of a tuple of strings as cinder's messages print them (plain quotes:
+ * the values are status names and ids).
+ */
+export const pyList = (values: readonly string[]): string =>
+  `[${values.map((v) => `'${v}'`).join(', ')}]`;
+export const pyTuple = (values: readonly string[]): string =>
+  `(${values.map((v) => `'${v}'`).join(', ')})`;
+
 /** Python's str(): strings bare, everything else as repr. */
 export const pyStr = (value: unknown): string =>
   typeof value === 'string' ? value : pyRepr(value);
@@ -158,6 +185,10 @@ export const strictBool = (value: unknown): boolean => {
   return parsed;
 };
 
+/** An optional boolean of a body: absent or null leaves the setting alone (undefined). */
+export const optionalBool = (value: unknown): boolean | undefined =>
+  value === undefined || value === null ? undefined : strictBool(value);
+
 /** cinder.utils.get_bool_param: a query flag, strictly parsed when present. */
 export const boolParam = (query: Json, name: string): boolean => {
   const raw = query[name];
@@ -178,6 +209,11 @@ export const callerProject = (request: FastifyRequest): string =>
   callerOf(request).project?.id ?? '';
 
 export const callerUser = (request: FastifyRequest): string => callerOf(request).user.id;
+
+/** The policy target of calls not about one row: the caller's own project. */
+export const ownTarget = (request: FastifyRequest): Json => ({
+  project_id: callerProject(request),
+});
 
 /** Keystone-style project ids in cinder URLs (its project_id_regex). */
 export const PROJECT_ID_IN_URL = /^[0-9a-f-]+$/;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { CloudContext } from '../../core/service';
+import { invalidInput } from './http';
 
 /**
  * What Cinder uses of Glance: its `internal.ts` (the agreed cross-service API), loaded when
@@ -81,4 +82,22 @@ export const volumeImageMetadata = (image: BootImage): Record<string, string> =>
     if (value !== null && value !== undefined) out[key] = String(value);
   }
   return out;
+};
+
+export const GB = 1024 * 1024 * 1024;
+
+/** volume_utils.check_image_metadata: an active image that fits in `size` GiB. */
+export const checkImage = (image: BootImage, size: number): void => {
+  if (image.status !== 'active') throw invalidInput(`Image ${image.id} is not active.`);
+  const imageGb = Math.ceil((image.size ?? 0) / GB);
+  if (imageGb > size) {
+    throw invalidInput(
+      `Size of specified image ${imageGb}GB is larger than volume size ${size}GB.`,
+    );
+  }
+  if (size < image.min_disk) {
+    throw invalidInput(
+      `Volume size ${size}GB cannot be smaller than the image minDisk size ${image.min_disk}GB.`,
+    );
+  }
 };

@@ -1,7 +1,7 @@
 import { Fault } from '../../core/faults';
 import type { CloudContext } from '../../core/service';
 import { invalidInput, invalidVolume } from './http';
-import { glanceInternal, volumeImageMetadata } from './images';
+import { GB, checkImage, glanceInternal, volumeImageMetadata } from './images';
 import { attachments, snapshots, volumeTypes, volumes } from './model';
 import type { VolumeDoc } from './model';
 import { checkPerVolumeLimit, reserveQuota, withTypeDeltas } from './quotas';
@@ -113,8 +113,6 @@ export interface BootVolumeSpec {
   readonly availabilityZone?: string;
 }
 
-const GB = 1024 * 1024 * 1024;
-
 /**
  * Creates the volume Nova boots from (block_device_mapping source image, snapshot or volume with
  * destination volume): creating [→ downloading] → available, under the project's quota.
@@ -150,20 +148,7 @@ export const createBootVolume = (ctx: CloudContext, spec: BootVolumeSpec): { id:
     if (size === undefined || !Number.isInteger(size) || size <= 0) {
       throw invalidInput(`Volume size '${size ?? 'None'}' must be an integer and greater than 0`);
     }
-    if (image) {
-      if (image.status !== 'active') throw invalidInput(`Image ${image.id} is not active.`);
-      const imageGb = Math.ceil((image.size ?? 0) / GB);
-      if (imageGb > size) {
-        throw invalidInput(
-          `Size of specified image ${imageGb}GB is larger than volume size ${size}GB.`,
-        );
-      }
-      if (size < image.min_disk) {
-        throw invalidInput(
-          `Volume size ${size}GB cannot be smaller than the image minDisk size ${image.min_disk}GB.`,
-        );
-      }
-    }
+    if (image) checkImage(image, size);
     const typeCol = store.collection(volumeTypes);
     const type =
       (spec.volumeType

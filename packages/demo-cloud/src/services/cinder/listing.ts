@@ -1,8 +1,15 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/faults';
 import type { Fault } from '../../core/faults';
-import { invalidInput } from './http';
+import type { CloudContext } from '../../core/service';
+import { atLeast, boolParam, collectionLinks, invalidInput, isAdmin } from './http';
 import type { Json } from './http';
 import { DB_MAX_INT } from './validation';
+
+/**
+ * Cinder's list handling, shared by every collection: paging and sort parameters, the filters a
+ * list accepts, sorting and paging the rows, and the answer with its next link and count.
+ */
 
 /** cinder's [DEFAULT] osapi_max_limit. */
 export const MAX_LIMIT = 1000;
@@ -71,6 +78,72 @@ export const PAGING_KEYS = ['limit', 'marker', 'offset', 'sort', 'sort_key', 'so
 
 export type SortValue = string | number | boolean | null;
 
+/** The columns a list sorts by (an unknown sort key is cinder's 400), by key. */
+export type SortFields<T> = Readonly<Record<string, (item: T) => SortValue>>;
+
+type ColumnKey<T> = { [K in keyof T]: T[K] extends SortValue ? K : never }[keyof T] & string;
+
+/** Sort fields that are the row's own fields of the same name. */
+export const columns = <T>(...keys: ReadonlyArray<ColumnKey<T>>): SortFields<T> =>
+  Object.fromEntries(keys.map((key) => [key, (item: T): SortValue => item[key] as SortValue]));
+
+/** with_count (3.45): whether the answer carries the count of all matching rows. */
+export const withCount = (request: FastifyRequest, query: Json): boolean =>
+  atLeast(request, '3.45') && query['with_count'] !== undefined
+    ? boolParam(query, 'with_count')
+    : false;
+
+/**
+ * A `name` sort key is the model's display_name; before the microversion that made it sortable
+ * it is an unknown column.
+ */
+export const nameSortKey = (request: FastifyRequest, page: Pagination, since: string): void => {
+  const index = page.sortKeys.indexOf('name');
+  if (index < 0) return;
+  if (!atLeast(request, since)) throw badRequest('Invalid input received: Invalid sort key');
+  page.sortKeys[index] = 'display_name';
+};
+
+/** Filters by equality of a query parameter with a field, by parameter; absent ones match all. */
+export const exactFilters = <T>(
+  query: Json,
+  fields: Readonly<Record<string, (item: T) => unknown>>,
+): ((item: T) => boolean) => {
+  const wanted = Object.entries(fields).flatMap(([key, field]) => {
+    const value = queryParam(query, key);
+    return value === undefined ? [] : [[field, value] as const];
+  });
+  return (item) => wanted.every(([field, value]) => field(item) === value);
+};
+
+/**
+ * reject_invalid_filters from 3.31: a non-admin may filter only by what resource_filters.json
+ * allows (all_tenants is silently ignored); before it, or for an admin, a key that is no column
+ * matches nothing (null).
+ */
+export const filtersOf = <T>(
+  request: FastifyRequest,
+  query: Json,
+  allowed: readonly string[],
+  columns: Readonly<Record<string, (item: T) => unknown>>,
+): Array<(item: T) => boolean> | null => {
+  const keys = Object.keys(query).filter((k) => !PAGING_KEYS.includes(k) && k !== 'all_tenants');
+  if (atLeast(request, '3.31') && !isAdmin(request)) {
+    const invalid = keys.filter((k) => !allowed.includes(k));
+    if (invalid.length > 0) {
+      throw badRequest(`Invalid filters ${invalid.join(',')} are found in query options.`);
+    }
+  }
+  const filters: Array<(item: T) => boolean> = [];
+  for (const key of keys) {
+    const column = columns[key];
+    if (!column) return null;
+    const wanted = queryParam(query, key);
+    filters.push((item) => String(column(item)) === wanted);
+  }
+  return filters;
+};
+
 /**
  * Sorts like cinder's DB layer (created_at and id appended as tie-breakers in the first
  * direction), then applies marker and offset and the limit. An unknown marker is the
@@ -79,7 +152,7 @@ export type SortValue = string | number | boolean | null;
 export const sortAndPage = <T extends { id: string }>(
   items: readonly T[],
   page: Pagination,
-  fields: Readonly<Record<string, (item: T) => SortValue>>,
+  fields: SortFields<T>,
   missingMarker: (marker: string) => Fault,
 ): T[] => {
   const keys = [...page.sortKeys];
@@ -124,6 +197,55 @@ export const sortAndPage = <T extends { id: string }>(
   }
   start += page.offset;
   return sorted.slice(start, start + page.limit);
+};
+
+/** How a collection's list answers are named (cinder's view builders differ). */
+export interface ListNames {
+  /** The body's key for the views (`volume_types`). */
+  readonly key: string;
+  /** The key of the next link (`volume_type_links`). */
+  readonly links: string;
+  /** The collection path the next link points at (`types`). */
+  readonly path: string;
+}
+
+export interface ListPage {
+  /** The rows of the page: the next link continues after the last. */
+  readonly items: ReadonlyArray<{ id: string }>;
+  readonly views: unknown[];
+  readonly limit: number;
+  /** The detail list, whose next link points at `<path>/detail`. */
+  readonly detail?: boolean;
+  /** with_count's total: in the body as `count`, and the next link is decided on it. */
+  readonly count?: number | undefined;
+  /** A total the next link is decided on without showing it. */
+  readonly total?: number | undefined;
+}
+
+/** A list answer: the views, then the next link when the page is full, then the count. */
+export const listBody = (
+  ctx: CloudContext,
+  request: FastifyRequest,
+  names: ListNames,
+  page: ListPage,
+): Json => {
+  const body: Json = { [names.key]: page.views };
+  const path = page.detail === true ? `${names.path}/detail` : names.path;
+  const total = page.count ?? page.total;
+  const links = collectionLinks(ctx, request, path, page.items, page.limit, total);
+  if (links) body[names.links] = links;
+  if (page.count !== undefined) body['count'] = page.count;
+  return body;
+};
+
+/** A collection's summary list at `path` and its detail list at `<path>/detail`. */
+export const listRoutes = (
+  app: FastifyInstance,
+  path: string,
+  list: (request: FastifyRequest, detail: boolean) => Json,
+): void => {
+  app.get(path, async (request) => list(request, false));
+  app.get(`${path}/detail`, async (request) => list(request, true));
 };
 
 /** Python's ast.literal_eval of a filter value, for the forms filters use (dicts, numbers, bools). */

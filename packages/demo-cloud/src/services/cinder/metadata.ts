@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Fault, badRequest } from '../../core/faults';
-import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
+import type { Collection } from '../../store/collection';
 import { atLeast, invalidVolume, isObject } from './http';
 import type { Json } from './http';
 import { snapshots, volumes } from './model';
 import type { SnapshotDoc, VolumeDoc } from './model';
-import { types, validate } from './validation';
+import { authorizeOn } from './scope';
+import { itemOf, oneItem, requireUrlKey, withoutKey } from './specs';
+import { types, validate, wrapped } from './validation';
 import { loadSnapshot, loadVolume } from './volumes';
 
 /** Python's json.dumps (its separators, ASCII escapes), which the 3.15 Etag is computed over. */
@@ -59,40 +61,45 @@ const checkProperties = (metadata: Json): Record<string, string> => {
 const missingElement = (name: string): Fault =>
   badRequest(`Missing required element '${name}' in request body.`);
 
-interface MetadataKind<T extends { id: string; metadata: Record<string, string> }> {
-  readonly path: string;
+interface WithMetadata {
+  readonly id: string;
+  readonly project_id: string;
+  readonly metadata: Record<string, string>;
+  readonly updated_at: string | null;
+}
+
+interface MetadataKind<T extends WithMetadata> {
+  /** What the messages call the resource; its path is named after it. */
+  readonly name: 'Volume' | 'Snapshot';
+  readonly collection: Collection<T>;
   readonly load: (request: FastifyRequest, id: string) => T;
-  readonly save: (doc: T, metadata: Record<string, string>) => void;
-  readonly policies: { get: string; create: string; update: string; delete: string };
-  readonly missingKey: (id: string, key: string) => Fault;
+  /** The policy rule of each kind of call. */
+  readonly policy: (call: 'get' | 'create' | 'update' | 'delete') => string;
   /** Schema-validated bodies (volumes) or assert_valid_body (snapshots). */
   readonly schemas: boolean;
   readonly beforeWrite?: (doc: T, deleting: boolean) => void;
   readonly etags: boolean;
 }
 
-const metadataRoutes = <T extends { id: string; metadata: Record<string, string> }>(
+const metadataRoutes = <T extends WithMetadata>(
   app: FastifyInstance,
+  ctx: CloudContext,
   kind: MetadataKind<T>,
 ): void => {
-  const target = (doc: T): Json => ({ project_id: (doc as unknown as Json)['project_id'] });
+  const path = `/${kind.name.toLowerCase()}s`;
+  const missingKey = (id: string, key: string): Fault =>
+    new Fault(404, `${kind.name} ${id} has no metadata with key ${key}.`);
+  const save = (doc: T, metadata: Record<string, string>): void => {
+    kind.collection.update(doc.id, (d) => ({
+      ...d,
+      metadata,
+      updated_at: ctx.now().toISOString(),
+    }));
+  };
 
   const bodyMetadata = (body: unknown, name: 'metadata' | 'meta'): Json => {
     if (kind.schemas) {
-      validate(
-        {
-          type: 'object',
-          properties: {
-            [name]:
-              name === 'meta'
-                ? { ...types.extraSpecs, minProperties: 1, maxProperties: 1 }
-                : types.extraSpecs,
-          },
-          required: [name],
-          additionalProperties: false,
-        },
-        body,
-      );
+      validate(wrapped(name, name === 'meta' ? oneItem(types.extraSpecs) : types.extraSpecs), body);
     } else if (!isObject(body) || !isObject(body[name])) {
       throw missingElement(name);
     }
@@ -111,9 +118,9 @@ const metadataRoutes = <T extends { id: string; metadata: Record<string, string>
       .some((e) => e === etag || e === '*');
   };
 
-  app.get<{ Params: { id: string } }>(`${kind.path}/:id/metadata`, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${path}/:id/metadata`, async (request, reply) => {
     const doc = kind.load(request, request.params.id);
-    authorize(request, 'volume', kind.policies.get, target(doc));
+    authorizeOn(request, kind.policy('get'), doc);
     const body = { metadata: { ...doc.metadata } };
     if (kind.etags && atLeast(request, '3.15')) {
       reply.header('Etag', createHash('md5').update(pyJson(body)).digest('hex'));
@@ -129,70 +136,63 @@ const metadataRoutes = <T extends { id: string; metadata: Record<string, string>
     policy: string,
   ): Record<string, string> => {
     const doc = kind.load(request, id);
-    authorize(request, 'volume', policy, target(doc));
+    authorizeOn(request, policy, doc);
     kind.beforeWrite?.(doc, false);
     const metadata = replace ? { ...change } : { ...doc.metadata, ...change };
-    kind.save(doc, metadata);
+    save(doc, metadata);
     return metadata;
   };
 
-  app.post<{ Params: { id: string } }>(`${kind.path}/:id/metadata`, async (request) => {
+  app.post<{ Params: { id: string } }>(`${path}/:id/metadata`, async (request) => {
     const change = checkProperties(bodyMetadata(request.body, 'metadata'));
     return {
-      metadata: write(request, request.params.id, change, false, kind.policies.create),
+      metadata: write(request, request.params.id, change, false, kind.policy('create')),
     };
   });
 
-  app.put<{ Params: { id: string } }>(`${kind.path}/:id/metadata`, async (request, reply) => {
+  app.put<{ Params: { id: string } }>(`${path}/:id/metadata`, async (request, reply) => {
     const change = checkProperties(bodyMetadata(request.body, 'metadata'));
     if (!etagMatches(request, kind.load(request, request.params.id))) {
       return reply.code(412).send();
     }
     return {
-      metadata: write(request, request.params.id, change, true, kind.policies.update),
+      metadata: write(request, request.params.id, change, true, kind.policy('update')),
     };
   });
 
-  app.get<{ Params: { id: string; key: string } }>(
-    `${kind.path}/:id/metadata/:key`,
-    async (request) => {
-      const doc = kind.load(request, request.params.id);
-      authorize(request, 'volume', kind.policies.get, target(doc));
-      const value = doc.metadata[request.params.key];
-      if (value === undefined) throw kind.missingKey(doc.id, request.params.key);
-      return { meta: { [request.params.key]: value } };
-    },
-  );
+  app.get<{ Params: { id: string; key: string } }>(`${path}/:id/metadata/:key`, async (request) => {
+    const doc = kind.load(request, request.params.id);
+    authorizeOn(request, kind.policy('get'), doc);
+    const { key } = request.params;
+    return { meta: itemOf(doc.metadata, key, () => missingKey(doc.id, key)) };
+  });
 
   app.put<{ Params: { id: string; key: string } }>(
-    `${kind.path}/:id/metadata/:key`,
+    `${path}/:id/metadata/:key`,
     async (request, reply: FastifyReply) => {
       const item = bodyMetadata(request.body, 'meta');
-      if (!(request.params.key in item)) throw badRequest('Request body and URI mismatch');
+      requireUrlKey(item, request.params.key);
       if (Object.keys(item).length > 1) throw badRequest('Request body contains too many items');
       const change = checkProperties(item);
       if (!etagMatches(request, kind.load(request, request.params.id))) {
         return reply.code(412).send();
       }
-      write(request, request.params.id, change, false, kind.policies.update);
+      write(request, request.params.id, change, false, kind.policy('update'));
       return { meta: item };
     },
   );
 
   app.delete<{ Params: { id: string; key: string } }>(
-    `${kind.path}/:id/metadata/:key`,
+    `${path}/:id/metadata/:key`,
     async (request, reply) => {
       const doc = kind.load(request, request.params.id);
-      authorize(request, 'volume', kind.policies.get, target(doc));
+      authorizeOn(request, kind.policy('get'), doc);
       if (doc.metadata[request.params.key] === undefined) {
-        throw kind.missingKey(doc.id, request.params.key);
+        throw missingKey(doc.id, request.params.key);
       }
-      authorize(request, 'volume', kind.policies.delete, target(doc));
+      authorizeOn(request, kind.policy('delete'), doc);
       kind.beforeWrite?.(doc, true);
-      const rest = Object.fromEntries(
-        Object.entries(doc.metadata).filter(([k]) => k !== request.params.key),
-      );
-      kind.save(doc, rest);
+      save(doc, withoutKey(doc.metadata, request.params.key));
       return reply.code(200).send();
     },
   );
@@ -200,23 +200,11 @@ const metadataRoutes = <T extends { id: string; metadata: Record<string, string>
 
 export const volumeMetadataRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
-  metadataRoutes<VolumeDoc>(app, {
-    path: '/volumes',
+  metadataRoutes<VolumeDoc>(app, ctx, {
+    name: 'Volume',
+    collection: store.collection(volumes),
     load: (request, id) => loadVolume(store, request, id),
-    save: (doc, metadata) => {
-      store.collection(volumes).update(doc.id, (v) => ({
-        ...v,
-        metadata,
-        updated_at: ctx.now().toISOString(),
-      }));
-    },
-    policies: {
-      get: 'volume:get_volume_metadata',
-      create: 'volume:create_volume_metadata',
-      update: 'volume:update_volume_metadata',
-      delete: 'volume:delete_volume_metadata',
-    },
-    missingKey: (id, key) => new Fault(404, `Volume ${id} has no metadata with key ${key}.`),
+    policy: (call) => `volume:${call}_volume_metadata`,
     schemas: true,
     etags: true,
     beforeWrite: (doc, deleting) => {
@@ -227,23 +215,12 @@ export const volumeMetadataRoutes = (app: FastifyInstance, ctx: CloudContext): v
       }
     },
   });
-  metadataRoutes<SnapshotDoc>(app, {
-    path: '/snapshots',
+  metadataRoutes<SnapshotDoc>(app, ctx, {
+    name: 'Snapshot',
+    collection: store.collection(snapshots),
     load: (request, id) => loadSnapshot(store, request, id),
-    save: (doc, metadata) => {
-      store.collection(snapshots).update(doc.id, (s) => ({
-        ...s,
-        metadata,
-        updated_at: ctx.now().toISOString(),
-      }));
-    },
-    policies: {
-      get: 'volume:get_snapshot_metadata',
-      create: 'volume:update_snapshot_metadata',
-      update: 'volume:update_snapshot_metadata',
-      delete: 'volume:delete_snapshot_metadata',
-    },
-    missingKey: (id, key) => new Fault(404, `Snapshot ${id} has no metadata with key ${key}.`),
+    // There is no create rule for snapshot metadata: creating is updating.
+    policy: (call) => `volume:${call === 'create' ? 'update' : call}_snapshot_metadata`,
     schemas: false,
     etags: false,
   });

@@ -5,18 +5,19 @@ import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import {
   boolParam,
-  callerProject,
-  collectionLinks,
   invalidInput,
   invalidVolumeType,
+  ownTarget,
   qosSpecsNotFound,
   resourceLinks,
+  volumeTypeNotFound,
 } from './http';
 import type { Json } from './http';
-import { pagination, queryParam, sortAndPage } from './listing';
+import { columns, exactFilters, listBody, pagination, queryParam, sortAndPage } from './listing';
 import { qosSpecs, volumeTypes } from './model';
-import type { QosSpecsDoc } from './model';
-import { types, validate } from './validation';
+import type { QosSpecsDoc, VolumeTypeDoc } from './model';
+import { withoutKeys } from './specs';
+import { types, validate, wrapped } from './validation';
 
 const CONSUMERS = ['front-end', 'back-end', 'both'];
 
@@ -53,19 +54,14 @@ const invalidConsumer = (): Fault =>
     "Invalid qos specs: Valid consumer of QoS specs are: QoSConsumerValues(default=<class 'oslo_versionedobjects.fields.UnspecifiedDefault'>,nullable=False,valid_values=('back-end', 'front-end', 'both'))",
   );
 
-const SORT_FIELDS: Readonly<Record<string, (q: QosSpecsDoc) => string | null>> = {
-  id: (q) => q.id,
-  name: (q) => q.name,
-  consumer: (q) => q.consumer,
-  created_at: (q) => q.created_at,
-  updated_at: (q) => q.updated_at,
-};
+const LIST = { key: 'qos_specs', links: 'qos_specs_links', path: 'qos-specs' };
+
+const SORT_FIELDS = columns<QosSpecsDoc>('id', 'name', 'consumer', 'created_at', 'updated_at');
 
 export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(qosSpecs);
   const typeCol = store.collection(volumeTypes);
-  const target = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
   const load = (id: string): QosSpecsDoc => {
     const spec = col.get(id);
     if (!spec) throw qosSpecsNotFound(id);
@@ -74,42 +70,31 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   const associated = (id: string) => typeCol.all().filter((t) => t.qos_specs_id === id);
 
   app.get('/qos-specs', async (request) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get_all', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get_all', ownTarget(request));
     const query = request.query as Json;
     const page = pagination(query);
-    const filters = ['id', 'name', 'consumer']
-      .map((key) => [key, queryParam(query, key)] as const)
-      .filter((entry): entry is readonly [string, string] => entry[1] !== undefined);
-    const matching = col
-      .all()
-      .filter((q) => filters.every(([key, value]) => (q as unknown as Json)[key] === value));
-    const items = sortAndPage(matching, page, SORT_FIELDS, (m) => qosSpecsNotFound(m));
-    const body: Json = { qos_specs: items.map(specsView) };
-    const links = collectionLinks(ctx, request, 'qos-specs', items, page.limit);
-    if (links) body['qos_specs_links'] = links;
-    return body;
+    const matching = col.all().filter(
+      exactFilters<QosSpecsDoc>(query, {
+        id: (q) => q.id,
+        name: (q) => q.name,
+        consumer: (q) => q.consumer,
+      }),
+    );
+    const items = sortAndPage(matching, page, SORT_FIELDS, qosSpecsNotFound);
+    return listBody(ctx, request, LIST, { items, views: items.map(specsView), limit: page.limit });
   });
 
   app.post('/qos-specs', async (request) => {
     validate(
-      {
+      wrapped('qos_specs', {
         type: 'object',
-        properties: {
-          qos_specs: {
-            type: 'object',
-            properties: {
-              name: { type: 'string', format: 'name_skip_leading_trailing_spaces' },
-            },
-            required: ['name'],
-            additionalProperties: true,
-          },
-        },
-        required: ['qos_specs'],
-        additionalProperties: false,
-      },
+        properties: { name: { type: 'string', format: 'name_skip_leading_trailing_spaces' } },
+        required: ['name'],
+        additionalProperties: true,
+      }),
       request.body,
     );
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:create', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:create', ownTarget(request));
     const { name, consumer, ...rest } = (request.body as { qos_specs: Json }).qos_specs;
     const specs = specStrings(rest);
     const specName = String(name).trim();
@@ -133,22 +118,14 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   });
 
   app.get<{ Params: { id: string } }>('/qos-specs/:id', async (request) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get', ownTarget(request));
     const spec = load(request.params.id);
     return { qos_specs: specsView(spec), links: resourceLinks(ctx, request, 'qos-specs', spec.id) };
   });
 
   app.put<{ Params: { id: string } }>('/qos-specs/:id', async (request) => {
-    validate(
-      {
-        type: 'object',
-        properties: { qos_specs: types.extraSpecsWithNull },
-        required: ['qos_specs'],
-        additionalProperties: false,
-      },
-      request.body,
-    );
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', target(request));
+    validate(wrapped('qos_specs', types.extraSpecsWithNull), request.body);
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', ownTarget(request));
     const body = (request.body as { qos_specs: Record<string, string | null> }).qos_specs;
     store.transaction(() => {
       const spec = load(request.params.id);
@@ -167,7 +144,7 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   });
 
   app.delete<{ Params: { id: string } }>('/qos-specs/:id', async (request, reply) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:delete', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:delete', ownTarget(request));
     const force = boolParam(request.query as Json, 'force');
     store.transaction(() => {
       const spec = load(request.params.id);
@@ -181,21 +158,14 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
 
   app.put<{ Params: { id: string } }>('/qos-specs/:id/delete_keys', async (request, reply) => {
     validate(
-      {
-        type: 'object',
-        properties: {
-          keys: {
-            type: 'array',
-            items: { type: 'string', minLength: 1, maxLength: 255 },
-            uniqueItems: true,
-          },
-        },
-        required: ['keys'],
-        additionalProperties: false,
-      },
+      wrapped('keys', {
+        type: 'array',
+        items: { type: 'string', minLength: 1, maxLength: 255 },
+        uniqueItems: true,
+      }),
       request.body,
     );
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:delete', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:delete', ownTarget(request));
     const keys = (request.body as { keys: string[] }).keys;
     store.transaction(() => {
       const spec = load(request.params.id);
@@ -205,7 +175,7 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
       }
       col.put({
         ...spec,
-        specs: Object.fromEntries(Object.entries(spec.specs).filter(([k]) => !keys.includes(k))),
+        specs: withoutKeys(spec.specs, keys),
         updated_at: ctx.now().toISOString(),
       });
     });
@@ -213,7 +183,7 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   });
 
   app.get<{ Params: { id: string } }>('/qos-specs/:id/associations', async (request) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get_all', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:get_all', ownTarget(request));
     const spec = load(request.params.id);
     return {
       qos_associations: associated(spec.id).map((t) => ({
@@ -224,19 +194,24 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     };
   });
 
-  const typeParam = (request: FastifyRequest): string => {
+  /** associate and disassociate: the spec and the `vol_type_id` type (any, private too). */
+  const withType = (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    act: (spec: QosSpecsDoc, type: VolumeTypeDoc) => void,
+  ): void => {
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', ownTarget(request));
     const typeId = queryParam(request.query as Json, 'vol_type_id');
     if (!typeId) throw badRequest('Volume Type id must not be None.');
-    return typeId;
-  };
-
-  app.get<{ Params: { id: string } }>('/qos-specs/:id/associate', async (request, reply) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', target(request));
-    const typeId = typeParam(request);
     store.transaction(() => {
       const spec = load(request.params.id);
       const type = typeCol.get(typeId);
-      if (!type) throw new Fault(404, `Volume type ${typeId} could not be found.`);
+      if (!type) throw volumeTypeNotFound(typeId);
+      act(spec, type);
+    });
+  };
+
+  app.get<{ Params: { id: string } }>('/qos-specs/:id/associate', async (request, reply) => {
+    withType(request, (spec, type) => {
       if (type.qos_specs_id && type.qos_specs_id !== spec.id) {
         throw invalidVolumeType(
           `Type ${type.id} is already associated with another qos specs: ${type.qos_specs_id}`,
@@ -248,19 +223,14 @@ export const qosSpecsRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   });
 
   app.get<{ Params: { id: string } }>('/qos-specs/:id/disassociate', async (request, reply) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', target(request));
-    const typeId = typeParam(request);
-    store.transaction(() => {
-      const spec = load(request.params.id);
-      const type = typeCol.get(typeId);
-      if (!type) throw new Fault(404, `Volume type ${typeId} could not be found.`);
+    withType(request, (spec, type) => {
       if (type.qos_specs_id === spec.id) typeCol.put({ ...type, qos_specs_id: null });
     });
     return reply.code(202).send();
   });
 
   app.get<{ Params: { id: string } }>('/qos-specs/:id/disassociate_all', async (request, reply) => {
-    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', target(request));
+    authorize(request, 'volume', 'volume_extension:qos_specs_manage:update', ownTarget(request));
     store.transaction(() => {
       const spec = load(request.params.id);
       for (const t of associated(spec.id)) typeCol.put({ ...t, qos_specs_id: null });

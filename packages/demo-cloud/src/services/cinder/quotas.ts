@@ -3,7 +3,7 @@ import { Fault } from '../../core/faults';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import type { Store } from '../../store/store';
-import { boolParam, callerProject, invalidInput, quotaFault } from './http';
+import { boolParam, invalidInput, ownTarget, quotaFault } from './http';
 import type { Json } from './http';
 import {
   backups,
@@ -14,7 +14,7 @@ import {
   volumeTypes,
   volumes,
 } from './model';
-import { DB_MAX_INT, validate } from './validation';
+import { DB_MAX_INT, validate, wrapped } from './validation';
 import type { FormatCheckers } from './validation';
 
 /** Cinder's [DEFAULT] quota_* options (devstack leaves them at these values). */
@@ -79,25 +79,21 @@ export const projectUsage = (store: Store, projectId: string): Record<string, nu
       .all()
       .map((t) => [t.id, t.name]),
   );
-  for (const v of store.collection(volumes).where('project_id', projectId)) {
-    if (!v.use_quota) continue;
-    const type = typeNames.get(v.volume_type_id);
-    add('volumes', 1);
-    add('gigabytes', v.size);
+  /** A volume or snapshot counts once and by its size, overall and for its type. */
+  const addTyped = (kind: 'volumes' | 'snapshots', size: number, typeId: string): void => {
+    const type = typeNames.get(typeId);
+    add(kind, 1);
+    add('gigabytes', size);
     if (type !== undefined) {
-      add(`volumes_${type}`, 1);
-      add(`gigabytes_${type}`, v.size);
+      add(`${kind}_${type}`, 1);
+      add(`gigabytes_${type}`, size);
     }
+  };
+  for (const v of store.collection(volumes).where('project_id', projectId)) {
+    if (v.use_quota) addTyped('volumes', v.size, v.volume_type_id);
   }
   for (const s of store.collection(snapshots).where('project_id', projectId)) {
-    if (!s.use_quota) continue;
-    const type = typeNames.get(s.volume_type_id);
-    add('snapshots', 1);
-    add('gigabytes', s.volume_size);
-    if (type !== undefined) {
-      add(`snapshots_${type}`, 1);
-      add(`gigabytes_${type}`, s.volume_size);
-    }
+    if (s.use_quota) addTyped('snapshots', s.volume_size, s.volume_type_id);
   }
   for (const b of store.collection(backups).where('project_id', projectId)) {
     add('backups', 1);
@@ -255,12 +251,7 @@ export const quotaRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.put<{ Params: { id: string } }>('/os-quota-sets/:id', async (request) => {
     validate(
-      {
-        type: 'object',
-        properties: { quota_set: { type: 'object', minProperties: 1, format: 'quota_set' } },
-        required: ['quota_set'],
-        additionalProperties: false,
-      },
+      wrapped('quota_set', { type: 'object', minProperties: 1, format: 'quota_set' }),
       request.body,
       formats,
     );
@@ -304,41 +295,30 @@ export const quotaRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   };
 
   app.get<{ Params: { id: string } }>('/os-quota-class-sets/:id', async (request) => {
-    authorize(request, 'volume', 'volume_extension:quota_classes:get', {
-      project_id: callerProject(request),
-    });
+    authorize(request, 'volume', 'volume_extension:quota_classes:get', ownTarget(request));
     return { quota_class_set: { ...classSet(request.params.id), id: request.params.id } };
   });
 
   app.put<{ Params: { id: string } }>('/os-quota-class-sets/:id', async (request) => {
     validate(
-      {
+      wrapped('quota_class_set', {
         type: 'object',
-        properties: {
-          quota_class_set: {
-            type: 'object',
-            format: 'quota_class_set',
-            patternProperties: {
-              '^[a-zA-Z0-9-_:. ]{1,255}$': {
-                type: ['integer', 'string'],
-                pattern: '^[0-9]*$',
-                minimum: -1,
-                minLength: 1,
-                maximum: DB_MAX_INT,
-              },
-            },
-            additionalProperties: false,
+        format: 'quota_class_set',
+        patternProperties: {
+          '^[a-zA-Z0-9-_:. ]{1,255}$': {
+            type: ['integer', 'string'],
+            pattern: '^[0-9]*$',
+            minimum: -1,
+            minLength: 1,
+            maximum: DB_MAX_INT,
           },
         },
-        required: ['quota_class_set'],
         additionalProperties: false,
-      },
+      }),
       request.body,
       formats,
     );
-    authorize(request, 'volume', 'volume_extension:quota_classes:update', {
-      project_id: callerProject(request),
-    });
+    authorize(request, 'volume', 'volume_extension:quota_classes:update', ownTarget(request));
     const name = request.params.id;
     const body = (request.body as { quota_class_set: Record<string, number | string> })
       .quota_class_set;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestCloud } from '../../testing/testCloud';
 import { cinderClient } from './testSupport';
-import type { Body, Session } from './testSupport';
+import type { Body } from './testSupport';
 
 interface Snapshot extends Body {
   id: string;
@@ -11,12 +11,6 @@ interface Snapshot extends Body {
 describe('cinder snapshots', () => {
   const cloud = useTestCloud({ lifecycleScale: 0 });
   const cinder = cinderClient(cloud);
-  const volumeId = async (s: Session, name: string): Promise<string> =>
-    String(
-      (await cinder.call<{ volumes: Body[] }>(s, 'GET', `/volumes?name=${name}`)).body.volumes[0]?.[
-        'id'
-      ],
-    );
 
   it('lists snapshots with the detail fields by microversion and role', async () => {
     const s = await cinder.session('demo', 'demo');
@@ -28,7 +22,7 @@ describe('cinder snapshots', () => {
       updated_at: expect.any(String),
       name: 'data-vol-snap',
       description: 'Before the schema migration',
-      volume_id: await volumeId(s, 'data-vol'),
+      volume_id: await cinder.volumeId(s, 'data-vol'),
       status: 'available',
       size: 10,
       metadata: { reason: 'pre-upgrade' },
@@ -59,7 +53,7 @@ describe('cinder snapshots', () => {
 
   it('creates a snapshot: creating, then available; deletes it', async () => {
     const s = await cinder.session('demo', 'demo');
-    const vol = await volumeId(s, 'fast-scratch');
+    const vol = await cinder.volumeId(s, 'fast-scratch');
     const r = await cinder.call<{ snapshot: Snapshot }>(s, 'POST', '/snapshots', {
       body: { snapshot: { volume_id: vol, name: 'snap-1', metadata: { k: 'v' } } },
     });
@@ -85,7 +79,7 @@ describe('cinder snapshots', () => {
 
   it('needs an available volume unless forced (or from 3.66)', async () => {
     const s = await cinder.session('demo', 'demo');
-    const vol = await volumeId(s, 'fast-scratch');
+    const vol = await cinder.volumeId(s, 'fast-scratch');
     const reserve = await cinder.call(s, 'POST', `/volumes/${vol}/action`, {
       body: { 'os-reserve': null },
     });
@@ -105,7 +99,7 @@ describe('cinder snapshots', () => {
       version: '3.66',
     });
     expect(noForce.status).toBe(400);
-    const broken = await volumeId(s, 'broken-vol');
+    const broken = await cinder.volumeId(s, 'broken-vol');
     const errorVol = await cinder.call(s, 'POST', '/snapshots', {
       body: { snapshot: { volume_id: broken } },
     });
@@ -131,7 +125,7 @@ describe('cinder snapshots', () => {
   it('enforces policy and the snapshot quota', async () => {
     const reader = await cinder.session('reader', 'demo');
     const s = await cinder.session('demo', 'demo');
-    const vol = await volumeId(s, 'fast-scratch');
+    const vol = await cinder.volumeId(s, 'fast-scratch');
     const denied = await cinder.call(reader, 'POST', '/snapshots', {
       body: { snapshot: { volume_id: vol } },
     });
@@ -195,7 +189,7 @@ describe('cinder snapshots', () => {
   it('lets an admin reset a status and force-delete', async () => {
     const s = await cinder.session('demo', 'demo');
     const admin = await cinder.session('admin', 'admin');
-    const vol = await volumeId(s, 'cirros-vol');
+    const vol = await cinder.volumeId(s, 'cirros-vol');
     const r = await cinder.call<{ snapshot: Snapshot }>(s, 'POST', '/snapshots', {
       body: { snapshot: { volume_id: vol, name: 'to-reset' } },
     });

@@ -6,23 +6,45 @@ import { authorize, isAllowed } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import {
   atLeast,
-  boolParam,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidSnapshot,
   invalidVolume,
   isAdmin,
+  ownTarget,
+  pyTuple,
   snapshotNotFound,
   strictBool,
 } from './http';
 import type { Json } from './http';
-import { literalEval, pagination, queryParam, sortAndPage } from './listing';
+import {
+  columns,
+  exactFilters,
+  listBody,
+  listRoutes,
+  literalEval,
+  nameSortKey,
+  pagination,
+  queryParam,
+  sortAndPage,
+  withCount,
+} from './listing';
+import type { SortFields } from './listing';
 import { snapshots } from './model';
-import type { SnapshotDoc } from './model';
+import type { SnapshotDoc, VolumeDoc } from './model';
 import { reserveQuota, withTypeDeltas } from './quotas';
-import { actionOf } from './types';
-import { types, validate, wrapped } from './validation';
+import { SNAPSHOT_STATUSES, deleteAndAdminRoutes } from './adminActions';
+import { authorizeOn, scopedRows } from './scope';
+import { specsMatch } from './specs';
+import {
+  anyOfRequired,
+  strictObject,
+  strippedOrNull,
+  types,
+  validate,
+  validObjectBody,
+  wrapped,
+} from './validation';
 import { DURATIONS } from './volumeOps';
 import { cinderTime, exactTime, loadSnapshot, loadVolume } from './volumes';
 
@@ -32,9 +54,6 @@ registerTransitionHandler(KIND_SNAPSHOT_GONE, (ctx, work) => {
   ctx.store.collection(snapshots).delete(work.id);
 });
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
-/** The list/show view; detail adds the 3.x fields and the extended attributes policy allows. */
 /** Whether the caller sees the extended attributes, asked once per request. */
 const extendedAttributes = (request: FastifyRequest): boolean =>
   isAllowed(request, 'volume', 'volume_extension:extended_snapshot_attributes', ownTarget(request));
@@ -72,19 +91,69 @@ const snapshotView = (
   return view;
 };
 
-const SORT_FIELDS: Readonly<Record<string, (s: SnapshotDoc) => string | number | null>> = {
-  id: (s) => s.id,
-  created_at: (s) => s.created_at,
-  updated_at: (s) => s.updated_at,
-  status: (s) => s.status,
-  volume_id: (s) => s.volume_id,
+const LIST = { key: 'snapshots', links: 'snapshots_links', path: 'snapshots' };
+
+const SORT_FIELDS: SortFields<SnapshotDoc> = {
+  ...columns<SnapshotDoc>('id', 'created_at', 'updated_at', 'status', 'volume_id', 'project_id'),
   display_name: (s) => s.name,
   volume_size: (s) => s.volume_size,
-  project_id: (s) => s.project_id,
 };
 
 const SNAPSHOT_IN_USE_FLAG_MSG =
   "Since microversion 3.66 the 'force' flag is invalid for this request.  For backward compatability, however, when the 'force' flag is passed with a value evaluating to True, it is silently ignored.";
+
+export interface NewSnapshot {
+  readonly projectId: string;
+  readonly userId: string;
+  readonly volume: VolumeDoc;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly metadata: Record<string, string>;
+  readonly groupSnapshotId: string | null;
+  readonly createdAt: string;
+}
+
+/**
+ * A snapshot being taken (alone or as a member of a group snapshot): its quota reserved, then the
+ * row, creating until the backend is done.
+ */
+export const createSnapshotRecord = (ctx: CloudContext, spec: NewSnapshot): SnapshotDoc => {
+  const { volume } = spec;
+  reserveQuota(
+    ctx.store,
+    spec.projectId,
+    withTypeDeltas(ctx.store, { snapshots: 1, gigabytes: volume.size }, volume.volume_type_id),
+    'snapshots',
+    volume.size,
+  );
+  const doc: SnapshotDoc = {
+    id: uuid(),
+    project_id: spec.projectId,
+    user_id: spec.userId,
+    volume_id: volume.id,
+    name: spec.name,
+    description: spec.description,
+    status: 'creating',
+    progress: '0%',
+    volume_size: volume.size,
+    volume_type_id: volume.volume_type_id,
+    metadata: spec.metadata,
+    group_snapshot_id: spec.groupSnapshotId,
+    use_quota: true,
+    created_at: spec.createdAt,
+    updated_at: null,
+  };
+  ctx.store.collection(snapshots).insert(doc);
+  scheduleTransition(ctx, {
+    collection: snapshots,
+    id: doc.id,
+    set: { status: 'available', progress: '100%' },
+    when: { status: 'creating' },
+    stamp: ['updated_at'],
+    afterMs: DURATIONS.snapshotCreate,
+  });
+  return doc;
+};
 
 export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
@@ -94,58 +163,37 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     authorize(request, 'volume', 'volume:get_all_snapshots', ownTarget(request));
     const query = request.query as Json;
     const page = pagination(query);
-    const showCount =
-      atLeast(request, '3.45') && query['with_count'] !== undefined
-        ? boolParam(query, 'with_count')
-        : false;
-    if (page.sortKeys.includes('name')) {
-      // 'name' became sortable in 3.30 (before that it is an unknown column).
-      if (!atLeast(request, '3.30')) throw badRequest('Invalid input received: Invalid sort key');
-      page.sortKeys[page.sortKeys.indexOf('name')] = 'display_name';
-    }
-    const admin = isAdmin(request);
+    const showCount = withCount(request, query);
+    nameSortKey(request, page, '3.30');
+    // Here all_tenants is read leniently: a value that is no boolean is false, not a 400.
     const all =
-      admin &&
+      isAdmin(request) &&
       query['all_tenants'] !== undefined &&
       ['1', 't', 'true', 'on', 'y', 'yes'].includes(
         String(queryParam(query, 'all_tenants')).toLowerCase(),
       );
-    const candidates = all ? col.all() : col.where('project_id', callerProject(request));
-    const name = queryParam(query, 'name');
-    const status = queryParam(query, 'status');
-    const volumeId = queryParam(query, 'volume_id');
+    const candidates = scopedRows(col, request, all);
+    const exact = exactFilters<SnapshotDoc>(query, {
+      name: (s) => s.name,
+      status: (s) => s.status,
+      volume_id: (s) => s.volume_id,
+    });
     const rawMetadata = atLeast(request, '3.22') ? queryParam(query, 'metadata') : undefined;
     const metadata = rawMetadata === undefined ? undefined : literalEval(rawMetadata);
     const matching = candidates.filter(
       (s) =>
-        (name === undefined || s.name === name) &&
-        (status === undefined || s.status === status) &&
-        (volumeId === undefined || s.volume_id === volumeId) &&
+        exact(s) &&
         (metadata === undefined ||
-          (typeof metadata === 'object' &&
-            metadata !== null &&
-            Object.entries(metadata).every(([k, v]) => s.metadata[k] === String(v)))),
+          (typeof metadata === 'object' && metadata !== null && specsMatch(s.metadata, metadata))),
     );
-    const items = sortAndPage(matching, page, SORT_FIELDS, (m) => snapshotNotFound(m));
+    const items = sortAndPage(matching, page, SORT_FIELDS, snapshotNotFound);
     const extended = extendedAttributes(request);
-    const body: Json = {
-      snapshots: items.map((s) => snapshotView(request, s, detail, extended)),
-    };
-    const links = collectionLinks(
-      ctx,
-      request,
-      detail ? 'snapshots/detail' : 'snapshots',
-      items,
-      page.limit,
-      showCount ? matching.length : undefined,
-    );
-    if (links) body['snapshots_links'] = links;
-    if (showCount) body['count'] = matching.length;
-    return body;
+    const views = items.map((s) => snapshotView(request, s, detail, extended));
+    const count = showCount ? matching.length : undefined;
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit, detail, count });
   };
 
-  app.get('/snapshots', async (request) => list(request, false));
-  app.get('/snapshots/detail', async (request) => list(request, true));
+  listRoutes(app, '/snapshots', list);
 
   app.get<{ Params: { id: string } }>('/snapshots/:id', async (request) => ({
     snapshot: snapshotView(
@@ -157,23 +205,19 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   }));
 
   app.post('/snapshots', async (request, reply) => {
-    validate(
-      wrapped('snapshot', {
-        type: 'object',
-        properties: {
-          name: types.nameAllowZeroMinLength,
-          display_name: types.nameAllowZeroMinLength,
-          description: types.description,
-          volume_id: types.uuidAllowNull,
-          force: types.boolean,
-          metadata: types.metadataAllowsNull,
-        },
-        required: ['volume_id'],
-        additionalProperties: false,
-      }),
+    const spec = validObjectBody(
       request.body,
+      'snapshot',
+      {
+        name: types.nameAllowZeroMinLength,
+        display_name: types.nameAllowZeroMinLength,
+        description: types.description,
+        volume_id: types.uuidAllowNull,
+        force: types.boolean,
+        metadata: types.metadataAllowsNull,
+      },
+      ['volume_id'],
     );
-    const spec = (request.body as { snapshot: Json }).snapshot;
     const created = store.transaction(() => {
       const volume = loadVolume(store, request, String(spec['volume_id']));
       let force = false;
@@ -183,7 +227,7 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
         if (atLeast(request, '3.66') && !force) throw badRequest(SNAPSHOT_IN_USE_FLAG_MSG);
       }
       if (!force && atLeast(request, '3.66')) allowInUse = true;
-      authorize(request, 'volume', 'volume:create_snapshot', { project_id: volume.project_id });
+      authorizeOn(request, 'volume:create_snapshot', volume);
       if (!volume.host) {
         throw invalidVolume(
           'The snapshot cannot be created because volume has not been scheduled to any host.',
@@ -203,42 +247,16 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
           `Volume ${volume.id} status must be ${valid.join(', ')}, but current status is: ${volume.status}.`,
         );
       }
-      reserveQuota(
-        store,
-        callerProject(request),
-        withTypeDeltas(store, { snapshots: 1, gigabytes: volume.size }, volume.volume_type_id),
-        'snapshots',
-        volume.size,
-      );
-      const name = (spec['name'] ?? spec['display_name']) as string | null | undefined;
-      const doc: SnapshotDoc = {
-        id: uuid(),
-        project_id: callerProject(request),
-        user_id: callerUser(request),
-        volume_id: volume.id,
-        name: typeof name === 'string' ? name.trim() : null,
-        description:
-          typeof spec['description'] === 'string' ? (spec['description'] as string).trim() : null,
-        status: 'creating',
-        progress: '0%',
-        volume_size: volume.size,
-        volume_type_id: volume.volume_type_id,
+      return createSnapshotRecord(ctx, {
+        projectId: callerProject(request),
+        userId: callerUser(request),
+        volume,
+        name: strippedOrNull(spec['name'] ?? spec['display_name']),
+        description: strippedOrNull(spec['description']),
         metadata: { ...((spec['metadata'] as Record<string, string> | null | undefined) ?? {}) },
-        group_snapshot_id: null,
-        use_quota: true,
-        created_at: ctx.now().toISOString(),
-        updated_at: null,
-      };
-      col.insert(doc);
-      scheduleTransition(ctx, {
-        collection: snapshots,
-        id: doc.id,
-        set: { status: 'available', progress: '100%' },
-        when: { status: 'creating' },
-        stamp: ['updated_at'],
-        afterMs: DURATIONS.snapshotCreate,
+        groupSnapshotId: null,
+        createdAt: ctx.now().toISOString(),
       });
-      return doc;
     });
     return reply
       .code(202)
@@ -248,33 +266,25 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
   app.put<{ Params: { id: string } }>('/snapshots/:id', async (request) => {
     validate(
       wrapped('snapshot', {
-        type: 'object',
-        properties: {
+        ...strictObject({
           name: types.nameAllowZeroMinLength,
           description: types.description,
           display_name: types.nameAllowZeroMinLength,
           display_description: types.description,
-        },
-        additionalProperties: false,
-        anyOf: [
-          { required: ['name'] },
-          { required: ['description'] },
-          { required: ['display_name'] },
-          { required: ['display_description'] },
-        ],
+        }),
+        anyOf: anyOfRequired(['name', 'description', 'display_name', 'display_description']),
       }),
       request.body,
     );
     const spec = (request.body as { snapshot: Json }).snapshot;
     const snapshot = loadSnapshot(store, request, request.params.id);
-    authorize(request, 'volume', 'volume:update_snapshot', { project_id: snapshot.project_id });
-    const strip = (v: unknown): string | null => (typeof v === 'string' ? v.trim() : null);
+    authorizeOn(request, 'volume:update_snapshot', snapshot);
     const name = 'name' in spec ? spec['name'] : spec['display_name'];
     const description = 'description' in spec ? spec['description'] : spec['display_description'];
     const updated = col.put({
       ...snapshot,
-      ...(name !== undefined ? { name: strip(name) } : {}),
-      ...(description !== undefined ? { description: strip(description) } : {}),
+      ...(name !== undefined ? { name: strippedOrNull(name) } : {}),
+      ...(description !== undefined ? { description: strippedOrNull(description) } : {}),
       updated_at: ctx.now().toISOString(),
     });
     return { snapshot: snapshotView(request, updated, true, false, 'update') };
@@ -293,64 +303,13 @@ export const snapshotRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     schedule(ctx, { kind: KIND_SNAPSHOT_GONE, id: snapshot.id, afterMs: DURATIONS.snapshotDelete });
   };
 
-  app.delete<{ Params: { id: string } }>('/snapshots/:id', async (request, reply) => {
-    store.transaction(() => {
-      const snapshot = loadSnapshot(store, request, request.params.id);
-      authorize(request, 'volume', 'volume:delete_snapshot', { project_id: snapshot.project_id });
-      beginDelete(snapshot, false);
-    });
-    return reply.code(202).send();
-  });
-
-  const SNAPSHOT_STATUSES = [
-    'error',
-    'available',
-    'creating',
-    'deleting',
-    'deleted',
-    'updating',
-    'error_deleting',
-    'unmanaging',
-    'backing-up',
-    'restoring',
-  ];
-
-  app.post<{ Params: { id: string } }>('/snapshots/:id/action', async (request, reply) => {
-    const action = actionOf(request.body, ['os-reset_status', 'os-force_delete']);
-    if (action === 'os-reset_status') {
-      validate(
-        wrapped('os-reset_status', {
-          type: 'object',
-          properties: { status: { type: 'string' } },
-          required: ['status'],
-          additionalProperties: false,
-        }),
-        request.body,
-      );
-      const status = (request.body as { 'os-reset_status': { status: string } })['os-reset_status']
-        .status;
-      if (!SNAPSHOT_STATUSES.includes(status.toLowerCase())) {
-        throw badRequest(
-          `Snapshot status: ${status} is invalid, valid statuses are: (${SNAPSHOT_STATUSES.map((s) => `'${s}'`).join(', ')}).`,
-        );
-      }
-      const snapshot = col.get(request.params.id);
-      if (!snapshot || (!isAdmin(request) && snapshot.project_id !== callerProject(request))) {
-        throw snapshotNotFound(request.params.id);
-      }
-      authorize(request, 'volume', 'volume_extension:snapshot_admin_actions:reset_status', {
-        project_id: snapshot.project_id,
-      });
-      col.put({ ...snapshot, status: status.toLowerCase(), updated_at: ctx.now().toISOString() });
-      return reply.code(202).send();
-    }
-    store.transaction(() => {
-      const snapshot = loadSnapshot(store, request, request.params.id);
-      authorize(request, 'volume', 'volume_extension:snapshot_admin_actions:force_delete', {
-        project_id: snapshot.project_id,
-      });
-      beginDelete(snapshot, true);
-    });
-    return reply.code(202).send();
+  deleteAndAdminRoutes(app, ctx, {
+    name: 'Snapshot',
+    collection: col,
+    notFound: snapshotNotFound,
+    rules: { get: 'volume:get_snapshot', delete: 'volume:delete_snapshot' },
+    statuses: SNAPSHOT_STATUSES,
+    listed: pyTuple,
+    beginDelete,
   });
 };

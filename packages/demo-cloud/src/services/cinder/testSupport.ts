@@ -25,6 +25,8 @@ export interface CinderClient {
     path: string,
     options?: { version?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
+  /** The id of the session's volume named `name` (seeded volumes are found by name). */
+  volumeId(session: Session, name: string): Promise<string>;
   /** Polls a volume (or snapshot, backup) until `status`, failing after a few seconds. */
   waitFor(
     session: Session,
@@ -64,6 +66,11 @@ export const cinderClient = (cloud: () => TestCloud): CinderClient => {
       return session;
     },
     call,
+    volumeId: async (session, name) =>
+      String(
+        (await call<{ volumes: Body[] }>(session, 'GET', `/volumes?name=${name}`)).body
+          .volumes[0]?.['id'],
+      ),
     waitFor: async (session, path, key, status, version) => {
       for (let i = 0; i < 100; i++) {
         const r = await call<Record<string, Body>>(

@@ -7,24 +7,31 @@ import type { CloudContext } from '../../core/service';
 import type { Store } from '../../store/store';
 import {
   atLeast,
-  boolParam,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidSnapshot,
   invalidVolume,
-  isAdmin,
+  ownTarget,
   resourceLinks,
   strictBool,
   volumeNotFound,
 } from './http';
 import type { Json } from './http';
-import { PAGING_KEYS, pagination, queryParam, sortAndPage } from './listing';
-import type { Pagination } from './listing';
+import {
+  PAGING_KEYS,
+  columns,
+  listBody,
+  listRoutes,
+  pagination,
+  queryParam,
+  sortAndPage,
+} from './listing';
+import type { Pagination, SortFields } from './listing';
 import { snapshots, transfers, volumes } from './model';
 import type { TransferDoc, VolumeDoc } from './model';
 import { checkPerVolumeLimit, reserveQuota, withTypeDeltas } from './quotas';
-import { types, validate, wrapped } from './validation';
+import { allTenants, authorizeOn, getOwned, isVisible } from './scope';
+import { objectBody, strippedOrNull, types, validate, wrapped } from './validation';
 import type { Schema } from './validation';
 import { cinderTime, exactTime } from './volumes';
 
@@ -53,16 +60,11 @@ const randomHex = (length: number): string =>
 const cryptHash = (salt: string, authKey: string): string =>
   createHash('sha1').update(salt).update(authKey).digest('hex');
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
 /** The transfer for the caller: an admin sees any, others only their volumes' (db transfer_get). */
 const loadTransfer = (store: Store, request: FastifyRequest, id: string): TransferDoc => {
   const transfer = store.collection(transfers).get(id);
   const volume = transfer ? store.collection(volumes).get(transfer.volume_id) : undefined;
-  if (!transfer || !volume) throw transferNotFound(id);
-  if (!isAdmin(request) && volume.project_id !== callerProject(request)) {
-    throw transferNotFound(id);
-  }
+  if (!transfer || !volume || !isVisible(request, volume)) throw transferNotFound(id);
   return transfer;
 };
 
@@ -98,24 +100,20 @@ const detailView = (
   return view;
 };
 
-const SORT_FIELDS: Readonly<Record<string, (t: TransferDoc) => string | boolean | null>> = {
-  id: (t) => t.id,
-  created_at: (t) => t.created_at,
+const SORT_FIELDS: SortFields<TransferDoc> = {
+  ...columns<TransferDoc>('id', 'created_at', 'volume_id', 'source_project_id', 'no_snapshots'),
   display_name: (t) => t.name,
-  volume_id: (t) => t.volume_id,
-  source_project_id: (t) => t.source_project_id,
-  no_snapshots: (t) => t.no_snapshots,
 };
 
 /** Columns of cinder's transfers table a filter may name (any other key matches nothing). */
-const FILTER_FIELDS: Readonly<Record<string, (t: TransferDoc) => string | boolean | null>> = {
+const FILTER_FIELDS: SortFields<TransferDoc> = {
   ...SORT_FIELDS,
   destination_project_id: () => null,
   accepted: () => false,
   deleted: () => false,
 };
 
-const matchesFilter = (value: string | boolean | null, wanted: unknown): boolean => {
+const matchesFilter = (value: string | number | boolean | null, wanted: unknown): boolean => {
   if (typeof value === 'boolean') return String(value) === String(wanted).toLowerCase();
   return value === wanted;
 };
@@ -136,12 +134,9 @@ const createSchema = (request: FastifyRequest, versioned: boolean): Schema => {
   });
 };
 
-const ACCEPT_SCHEMA: Schema = wrapped('accept', {
-  type: 'object',
-  properties: { auth_key: { type: ['string', 'integer'] } },
-  required: ['auth_key'],
-  additionalProperties: false,
-});
+const ACCEPT_SCHEMA: Schema = objectBody('accept', { auth_key: { type: ['string', 'integer'] } }, [
+  'auth_key',
+]);
 
 /** transfer_api.create: the volume must be available, its snapshots too unless left behind. */
 const createTransfer = (
@@ -151,12 +146,13 @@ const createTransfer = (
   noSnapshots: boolean,
 ): { transfer: TransferDoc; authKey: string } => {
   const { store } = ctx;
-  const volumeId = String(spec['volume_id']);
-  const volume = store.collection(volumes).get(volumeId);
-  if (!volume || (!isAdmin(request) && volume.project_id !== callerProject(request))) {
-    throw volumeNotFound(volumeId);
-  }
-  authorize(request, 'volume', 'volume:create_transfer', { project_id: volume.project_id });
+  const volume = getOwned(
+    store.collection(volumes),
+    request,
+    String(spec['volume_id']),
+    volumeNotFound,
+  );
+  authorizeOn(request, 'volume:create_transfer', volume);
   if (volume.status !== 'available') throw invalidVolume('status must be available');
   if (volume.encryption_key_id !== null) {
     throw invalidVolume('transferring encrypted volume is not supported');
@@ -170,12 +166,11 @@ const createTransfer = (
   }
   const salt = randomHex(SALT_LENGTH);
   const authKey = randomHex(KEY_LENGTH);
-  const name = spec['name'];
   const transfer: TransferDoc = {
     id: uuid(),
     volume_id: volume.id,
     source_project_id: volume.project_id,
-    name: typeof name === 'string' ? name.trim() : null,
+    name: strippedOrNull(spec['name']),
     salt,
     crypt_hash: cryptHash(salt, authKey),
     no_snapshots: noSnapshots,
@@ -267,9 +262,8 @@ const listTransfers = (
   filters: Json,
 ): TransferDoc[] => {
   authorize(request, 'volume', 'volume:get_all_transfers', ownTarget(request));
-  const { all_tenants: allTenants, ...rest } = filters;
-  const everyone =
-    isAdmin(request) && allTenants !== undefined && boolParam(filters, 'all_tenants');
+  const { all_tenants: _allTenants, ...rest } = filters;
+  const everyone = allTenants(request, filters);
   const col = store.collection(transfers);
   const volumeProjects = new Map(
     store
@@ -312,29 +306,23 @@ export const transferRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
       offset: queryParam(query, 'offset'),
     });
     const shown = found.slice(limited.offset, limited.offset + limited.limit);
-    const body: Json = {
-      transfers: shown.map((t) =>
-        detail ? detailView(ctx, request, t) : summaryView(ctx, request, t),
-      ),
-    };
-    const links = collectionLinks(
-      ctx,
-      request,
-      LINKS_COLLECTION,
-      shown,
-      limited.limit,
-      found.length,
+    const views = shown.map((t) =>
+      detail ? detailView(ctx, request, t) : summaryView(ctx, request, t),
     );
-    if (links) body['transfers_links'] = links;
-    return body;
+    const names = { key: 'transfers', links: 'transfers_links', path: LINKS_COLLECTION };
+    return listBody(ctx, request, names, {
+      items: shown,
+      views,
+      limit: limited.limit,
+      total: found.length,
+    });
   };
 
   for (const [path, versioned] of [
     ['/os-volume-transfer', false],
     ['/volume-transfers', true],
   ] as const) {
-    app.get(path, async (request) => list(request, false, versioned));
-    app.get(`${path}/detail`, async (request) => list(request, true, versioned));
+    listRoutes(app, path, (request, detail) => list(request, detail, versioned));
 
     app.get<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
       authorize(request, 'volume', 'volume:get_transfer', ownTarget(request));

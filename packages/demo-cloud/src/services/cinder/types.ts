@@ -7,19 +7,22 @@ import type { Store } from '../../store/store';
 import {
   atLeast,
   callerProject,
-  collectionLinks,
   invalidVolumeType,
   isAdmin,
   isObject,
+  optionalBool,
+  ownTarget,
   strictBool,
   volumeTypeNotFound,
   volumeTypeNotFoundByName,
+  actionOf,
 } from './http';
 import type { Json } from './http';
-import { literalEval, pagination, queryParam, sortAndPage } from './listing';
+import { columns, listBody, literalEval, pagination, queryParam, sortAndPage } from './listing';
 import { projectQuotas, volumeTypes, volumes } from './model';
 import type { VolumeTypeDoc } from './model';
-import { isUuidLike, types, validate, wrapped } from './validation';
+import { itemOf, oneItem, requireUrlKey, specsMatch, stringSpecs, withoutKey } from './specs';
+import { isUuidLike, objectBody, types, validate, validObjectBody, wrapped } from './validation';
 
 /** devstack's default_volume_type. */
 export const DEFAULT_TYPE_NAME = 'lvmdriver-1';
@@ -79,8 +82,6 @@ const visibleSpecs = (request: FastifyRequest, specs: Record<string, string>): J
   );
 };
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
 /** The v3 type view (index, show), with the access extension's is_public. */
 export const typeView = (request: FastifyRequest, t: VolumeTypeDoc): Json => {
   const view: Json = {
@@ -109,16 +110,35 @@ const manageView = (t: VolumeTypeDoc): Json => ({
   description: t.description,
 });
 
-const SORT_FIELDS: Readonly<Record<string, (t: VolumeTypeDoc) => string | boolean | null>> = {
-  id: (t) => t.id,
-  name: (t) => t.name,
-  description: (t) => t.description,
-  is_public: (t) => t.is_public,
-  created_at: (t) => t.created_at,
-  updated_at: (t) => t.updated_at,
-  qos_specs_id: (t) => t.qos_specs_id,
-};
+const LIST = { key: 'volume_types', links: 'volume_type_links', path: 'types' };
 
+/** The sort columns volume and group types share. */
+export const TYPE_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'is_public',
+  'created_at',
+  'updated_at',
+] as const;
+
+const SORT_FIELDS = columns<VolumeTypeDoc>(...TYPE_COLUMNS, 'qos_specs_id');
+
+export interface TypeUpdate {
+  readonly name: string | null | undefined;
+  readonly description: string | null | undefined;
+  /** Undefined when absent or null: the type stays as public as it is. */
+  readonly isPublic: boolean | undefined;
+}
+
+/** The fields of a volume or group type update, `is_public` strictly parsed. */
+export const typeUpdateOf = (spec: Json): TypeUpdate => ({
+  name: spec['name'] as string | null | undefined,
+  description: spec['description'] as string | null | undefined,
+  isPublic: optionalBool(spec['is_public']),
+});
+
+/** The is_public filter of a type list (admins only): absent is true, `none` is either. */
 export const parseIsPublic = (raw: string | undefined): boolean | null => {
   if (raw === undefined) return true;
   if (raw.toLowerCase() === 'none') return null;
@@ -127,18 +147,6 @@ export const parseIsPublic = (raw: string | undefined): boolean | null => {
   } catch {
     throw badRequest(`Invalid is_public filter [${raw}]`);
   }
-};
-
-/** The `action` a body names (its only key), with cinder's error for an unknown one. */
-export const actionOf = (body: unknown, known: readonly string[]): string => {
-  if (!isObject(body)) throw badRequest('Malformed request body');
-  const action = Object.keys(body)[0];
-  if (action === undefined || !known.includes(action)) {
-    throw badRequest(
-      `There is no such action: ${action ?? 'None'}. Verify the request body and Content-Type header and try again.`,
-    );
-  }
-  return action;
 };
 
 const typeInUse = (store: Store, typeId: string): boolean =>
@@ -177,16 +185,10 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
           isPublic === null ||
           (isPublic ? t.is_public || t.projects.includes(project) : !t.is_public),
       )
-      .filter(
-        (t) =>
-          specFilter === undefined ||
-          Object.entries(specFilter).every(([k, v]) => t.extra_specs[k] === String(v)),
-      );
-    const items = sortAndPage(all, page, SORT_FIELDS, (m) => volumeTypeNotFound(m));
-    const body: Json = { volume_types: items.map((t) => typeView(request, t)) };
-    const links = collectionLinks(ctx, request, 'types', items, page.limit);
-    if (links) body['volume_type_links'] = links;
-    return body;
+      .filter((t) => specFilter === undefined || specsMatch(t.extra_specs, specFilter));
+    const items = sortAndPage(all, page, SORT_FIELDS, volumeTypeNotFound);
+    const views = items.map((t) => typeView(request, t));
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit });
   });
 
   app.get<{ Params: { id: string } }>('/types/:id', async (request) => {
@@ -207,17 +209,16 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.post('/types', async (request) => {
     validate(
-      wrapped('volume_type', {
-        type: 'object',
-        properties: {
+      objectBody(
+        'volume_type',
+        {
           name: types.name,
           description: types.description,
           extra_specs: types.extraSpecsWithNull,
           'os-volume-type-access:is_public': types.boolean,
         },
-        required: ['name'],
-        additionalProperties: false,
-      }),
+        ['name'],
+      ),
       request.body,
     );
     authorize(request, 'volume', 'volume_extension:type_create', ownTarget(request));
@@ -230,10 +231,8 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const created = store.transaction(() => {
       if (col.findOne('name', name)) throw conflict(`Volume Type ${name} already exists.`);
       const now = ctx.now().toISOString();
-      const extraSpecs = Object.fromEntries(
-        Object.entries((spec['extra_specs'] as Record<string, string | null> | undefined) ?? {})
-          .filter(([, v]) => v !== null)
-          .map(([k, v]) => [k, String(v)]),
+      const extraSpecs = stringSpecs(
+        spec['extra_specs'] as Record<string, string | null> | undefined,
       );
       return col.insert({
         id: uuid(),
@@ -255,25 +254,17 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.put<{ Params: { id: string } }>('/types/:id', async (request) => {
     validate(
-      wrapped('volume_type', {
-        type: 'object',
-        properties: {
-          name: types.updateName,
-          description: types.description,
-          is_public: types.boolean,
-        },
-        additionalProperties: false,
+      objectBody('volume_type', {
+        name: types.updateName,
+        description: types.description,
+        is_public: types.boolean,
       }),
       request.body,
     );
     authorize(request, 'volume', 'volume_extension:type_update', ownTarget(request));
-    const spec = (request.body as { volume_type: Json }).volume_type;
-    const name = spec['name'] as string | null | undefined;
-    const description = spec['description'] as string | null | undefined;
-    const isPublic =
-      spec['is_public'] === undefined || spec['is_public'] === null
-        ? undefined
-        : strictBool(spec['is_public']);
+    const { name, description, isPublic } = typeUpdateOf(
+      (request.body as { volume_type: Json }).volume_type,
+    );
     if (name && name.trim() === '') throw badRequest('Volume type name can not be empty.');
     if (
       (name === undefined || name === null) &&
@@ -349,15 +340,7 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.post<{ Params: { id: string } }>('/types/:id/extra_specs', async (request) => {
-    validate(
-      {
-        type: 'object',
-        properties: { extra_specs: types.extraSpecsNoSpacesKey },
-        required: ['extra_specs'],
-        additionalProperties: false,
-      },
-      request.body,
-    );
+    validate(wrapped('extra_specs', types.extraSpecsNoSpacesKey), request.body);
     authorize(request, 'volume', 'volume_extension:types_extra_specs:create', ownTarget(request));
     allowUpdate(request.params.id);
     const type = loadVisibleType(store, request, request.params.id);
@@ -376,24 +359,21 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     async (request) => {
       authorize(request, 'volume', 'volume_extension:types_extra_specs:show', ownTarget(request));
       const type = loadVisibleType(store, request, request.params.id);
-      const value = visibleSpecs(request, type.extra_specs)[request.params.key];
-      if (value === undefined) throw missingSpec(type.id, request.params.key);
-      return { [request.params.key]: value };
+      return itemOf(visibleSpecs(request, type.extra_specs), request.params.key, () =>
+        missingSpec(type.id, request.params.key),
+      );
     },
   );
 
   app.put<{ Params: { id: string; key: string } }>(
     '/types/:id/extra_specs/:key',
     async (request) => {
-      validate(
-        { ...types.extraSpecsNoSpacesKey, minProperties: 1, maxProperties: 1 },
-        request.body,
-      );
+      validate(oneItem(types.extraSpecsNoSpacesKey), request.body);
       authorize(request, 'volume', 'volume_extension:types_extra_specs:update', ownTarget(request));
       allowUpdate(request.params.id);
       const type = loadVisibleType(store, request, request.params.id);
       const body = request.body as Record<string, string | null>;
-      if (!(request.params.key in body)) throw badRequest('Request body and URI mismatch');
+      requireUrlKey(body, request.params.key);
       col.put({
         ...type,
         extra_specs: { ...type.extra_specs, ...stringSpecs(body) },
@@ -411,10 +391,11 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       allowUpdate(type.id);
       if (type.extra_specs[request.params.key] === undefined)
         throw missingSpec(type.id, request.params.key);
-      const rest = Object.fromEntries(
-        Object.entries(type.extra_specs).filter(([k]) => k !== request.params.key),
-      );
-      col.put({ ...type, extra_specs: rest, updated_at: ctx.now().toISOString() });
+      col.put({
+        ...type,
+        extra_specs: withoutKey(type.extra_specs, request.params.key),
+        updated_at: ctx.now().toISOString(),
+      });
       return reply.code(202).send();
     },
   );
@@ -437,22 +418,10 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.post<{ Params: { id: string } }>('/types/:id/action', async (request, reply) => {
     const action = actionOf(request.body, ['addProjectAccess', 'removeProjectAccess']);
-    validate(
-      wrapped(action, {
-        type: 'object',
-        properties: { project: types.uuid },
-        required: ['project'],
-        additionalProperties: false,
-      }),
-      request.body,
-    );
-    authorize(
-      request,
-      'volume',
-      `volume_extension:volume_type_access:${action}`,
-      ownTarget(request),
-    );
-    const project = ((request.body as Json)[action] as { project: string }).project;
+    const spec = validObjectBody(request.body, action, { project: types.uuid }, ['project']);
+    const rule = `volume_extension:volume_type_access:${action}`;
+    authorize(request, 'volume', rule, ownTarget(request));
+    const project = String(spec['project']);
     store.transaction(() => {
       const type = loadVisibleType(store, request, request.params.id);
       if (type.is_public) {
@@ -488,13 +457,6 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     return {};
   });
 };
-
-const stringSpecs = (specs: Record<string, string | null>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(specs)
-      .filter(([, v]) => v !== null)
-      .map(([k, v]) => [k, String(v)]),
-  );
 
 /** Quota resources are named after types; a rename carries project limits over (update_quota_resource). */
 const renameQuotaResources = (store: Store, oldName: string, newName: string): void => {

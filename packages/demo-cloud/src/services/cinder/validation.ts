@@ -1,5 +1,6 @@
 import { Fault } from '../../core/faults';
 import { invalidInput, pyRepr, pyStr } from './http';
+import type { Json } from './http';
 
 /**
  * The part of JSON Schema (draft 4) that cinder's request schemas use, checked the way
@@ -378,10 +379,49 @@ export const types = {
   },
 } as const satisfies Record<string, Schema>;
 
-/** `{ "<key>": <inner> }` with nothing else allowed, as most cinder bodies are. */
-export const wrapped = (key: string, inner: Schema): Schema => ({
+/**
+ * A name or description as stored: cinder strips strings (validate_name_and_description);
+ * null or absent is null.
+ */
+export const strippedOrNull = (value: unknown): string | null =>
+  typeof value === 'string' ? value.trim() : null;
+
+/**
+ * An object of these properties and no others (those in `required` must be there): the shape of
+ * nearly every cinder body schema, keywords in the order jsonschema checks them.
+ */
+export const strictObject = (
+  properties: Readonly<Record<string, Schema>>,
+  required?: readonly string[],
+): Schema => ({
   type: 'object',
-  properties: { [key]: inner },
-  required: [key],
+  properties,
+  ...(required === undefined ? {} : { required }),
   additionalProperties: false,
 });
+
+/** An `anyOf` that wants at least one of the properties (update bodies that may not be empty). */
+export const anyOfRequired = (names: readonly string[]): Schema[] =>
+  names.map((name) => ({ required: [name] }));
+
+/** `{ "<key>": <inner> }` with nothing else allowed, as most cinder bodies are. */
+export const wrapped = (key: string, inner: Schema): Schema =>
+  strictObject({ [key]: inner }, [key]);
+
+/** `{ "<key>": { <properties> } }`, both objects strict. */
+export const objectBody = (
+  key: string,
+  properties: Readonly<Record<string, Schema>>,
+  required?: readonly string[],
+): Schema => wrapped(key, strictObject(properties, required));
+
+/** Validates a body against objectBody and gives the inner object. */
+export const validObjectBody = (
+  body: unknown,
+  key: string,
+  properties: Readonly<Record<string, Schema>>,
+  required?: readonly string[],
+): Json => {
+  validate(objectBody(key, properties, required), body);
+  return (body as Record<string, Json>)[key] as Json;
+};

@@ -3,13 +3,6 @@ import { useTestCloud } from '../../testing/testCloud';
 import { cinderClient } from './testSupport';
 import type { Body, CinderClient, Session } from './testSupport';
 
-const volumeId = async (cinder: CinderClient, s: Session, name: string): Promise<string> =>
-  String(
-    (await cinder.call<{ volumes: Body[] }>(s, 'GET', `/volumes?name=${name}`)).body.volumes[0]?.[
-      'id'
-    ],
-  );
-
 const newVolume = async (cinder: CinderClient, s: Session, body: Body): Promise<string> => {
   const r = await cinder.call<{ volume: { id: string } }>(s, 'POST', '/volumes', {
     body: { volume: body },
@@ -57,7 +50,7 @@ describe('cinder volume actions', () => {
 
   it('sets bootable and readonly flags', async () => {
     const s = await cinder.session('demo', 'demo');
-    const id = await volumeId(cinder, s, 'fast-scratch');
+    const id = await cinder.volumeId(s, 'fast-scratch');
     const bootable = await action(s, id, { 'os-set_bootable': { bootable: 'true' } });
     expect(bootable.status).toBe(200);
     const invalid = await action(s, id, { 'os-set_bootable': { bootable: 'maybe' } });
@@ -76,7 +69,7 @@ describe('cinder volume actions', () => {
   it('lets only an admin reset a status, with cinder’s checks', async () => {
     const s = await cinder.session('demo', 'demo');
     const admin = await cinder.session('admin', 'admin');
-    const id = await volumeId(cinder, s, 'fast-scratch');
+    const id = await cinder.volumeId(s, 'fast-scratch');
     const asMember = await action(s, id, { 'os-reset_status': { status: 'error' } });
     expect(asMember.body).toEqual({
       forbidden: {
@@ -127,7 +120,7 @@ describe('cinder volume actions', () => {
 
   it('uploads a volume to an image', async () => {
     const s = await cinder.session('demo', 'demo');
-    const id = await volumeId(cinder, s, 'cirros-vol');
+    const id = await cinder.volumeId(s, 'cirros-vol');
     const r = await cinder.call<{ 'os-volume_upload_image': Body }>(
       s,
       'POST',
@@ -177,7 +170,7 @@ describe('cinder volume actions', () => {
 
   it('edits the image metadata of a volume', async () => {
     const s = await cinder.session('demo', 'demo');
-    const id = await volumeId(cinder, s, 'fast-scratch');
+    const id = await cinder.volumeId(s, 'fast-scratch');
     const set = await action(s, id, {
       'os-set_image_metadata': { metadata: { os_distro: 'cirros' } },
     });
@@ -193,7 +186,7 @@ describe('cinder volume actions', () => {
 
   it('rejects unknown actions and versioned ones', async () => {
     const s = await cinder.session('demo', 'demo');
-    const id = await volumeId(cinder, s, 'fast-scratch');
+    const id = await cinder.volumeId(s, 'fast-scratch');
     expect((await action(s, id, { 'os-fly': {} })).body).toEqual({
       badRequest: {
         code: 400,

@@ -5,22 +5,26 @@ import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
 import {
   atLeast,
-  callerProject,
   invalidInput,
   invalidVolume,
-  isAdmin,
   isObject,
+  pyList,
+  pyTuple,
   quotaFault,
   strictBool,
   versionNotFound,
+  volumeNotFound,
+  actionOf,
+  ownTarget,
 } from './http';
 import type { Json } from './http';
-import { glanceInternal } from './images';
+import { GB, glanceInternal } from './images';
 import { attachments, snapshots, volumeTypes, volumes } from './model';
 import type { VolumeDoc } from './model';
 import { checkPerVolumeLimit, projectLimits, projectUsage, withTypeDeltas } from './quotas';
-import { actionOf } from './types';
-import { types, validate, wrapped } from './validation';
+import { authorizeOn, getOwned } from './scope';
+import { withoutKey } from './specs';
+import { anyOfRequired, objectBody, types, validate, validObjectBody, wrapped } from './validation';
 import type { Schema } from './validation';
 import {
   DURATIONS,
@@ -28,7 +32,6 @@ import {
   connectionInfo,
   detachRecord,
   temporaryStatus,
-  withoutKey,
 } from './volumeOps';
 import { cinderTime, deleteVolumeChecked, loadVolume } from './volumes';
 
@@ -84,23 +87,15 @@ const VOLUME_STATUSES = [
 const ATTACH_STATUSES = ['attached', 'detached'];
 const MIGRATION_STATUSES = ['migrating', 'error', 'success', 'completing', 'none', 'starting'];
 
-const pyTuple = (values: readonly string[]): string =>
-  `(${values.map((v) => `'${v}'`).join(', ')})`;
-const pyList = (values: readonly string[]): string => `[${values.map((v) => `'${v}'`).join(', ')}]`;
-
 /** The body checks of os-reset_status, which cinder runs before the policy check. */
 const validateReset = (
   body: unknown,
 ): { status?: string; attach_status?: string; migration_status?: string } => {
   validate(
-    wrapped('os-reset_status', {
-      type: 'object',
-      properties: {
-        status: { type: ['string', 'null'] },
-        attach_status: { type: ['string', 'null'] },
-        migration_status: { type: ['string', 'null'] },
-      },
-      additionalProperties: false,
+    objectBody('os-reset_status', {
+      status: { type: ['string', 'null'] },
+      attach_status: { type: ['string', 'null'] },
+      migration_status: { type: ['string', 'null'] },
     }),
     body,
   );
@@ -133,6 +128,11 @@ const validateReset = (
   };
 };
 
+/** The one boolean of os-set_bootable and os-update_readonly_flag, strictly parsed. */
+const flagOf = (body: unknown, action: string, field: string): boolean => {
+  return strictBool(validObjectBody(body, action, { [field]: types.boolean }, [field])[field]);
+};
+
 const uploadSchema = (request: FastifyRequest): Schema => {
   const props: Record<string, Schema> = {
     image_name: { type: 'string', minLength: 1, maxLength: 255 },
@@ -147,15 +147,8 @@ const uploadSchema = (request: FastifyRequest): Schema => {
     props['visibility'] = { type: 'string', enum: ['community', 'public', 'private', 'shared'] };
     props['protected'] = types.boolean;
   }
-  return wrapped('os-volume_upload_image', {
-    type: 'object',
-    properties: props,
-    required: ['image_name'],
-    additionalProperties: false,
-  });
+  return objectBody('os-volume_upload_image', props, ['image_name']);
 };
-
-const GB = 1024 * 1024 * 1024;
 
 const IMAGE_CORE_FIELDS = [
   'checksum',
@@ -171,7 +164,12 @@ const IMAGE_CORE_FIELDS = [
 export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(volumes);
-  const target = (v: VolumeDoc): Json => ({ project_id: v.project_id });
+  /** The volume an action is on, the action's policy checked on it. */
+  const volumeFor = (request: FastifyRequest, id: string, rule: string): VolumeDoc => {
+    const volume = loadVolume(store, request, id);
+    authorizeOn(request, rule, volume);
+    return volume;
+  };
   const save = (v: VolumeDoc, change: Partial<VolumeDoc>): VolumeDoc =>
     col.put({ ...v, ...change, updated_at: ctx.now().toISOString() });
 
@@ -180,27 +178,14 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     (request: FastifyRequest, reply: FastifyReply, id: string) => unknown
   > = {
     'os-extend': (request, reply, id) => {
-      validate(
-        wrapped('os-extend', {
-          type: 'object',
-          properties: { new_size: types.volumeSize },
-          required: ['new_size'],
-          additionalProperties: false,
-        }),
-        request.body,
-      );
+      validate(objectBody('os-extend', { new_size: types.volumeSize }, ['new_size']), request.body);
       const newSize = Number(
         (request.body as { 'os-extend': { new_size: unknown } })['os-extend'].new_size,
       );
       store.transaction(() => {
         const volume = loadVolume(store, request, id);
         const attached = atLeast(request, '3.42') && volume.status === 'in-use';
-        authorize(
-          request,
-          'volume',
-          attached ? 'volume:extend_attached_volume' : 'volume:extend',
-          target(volume),
-        );
+        authorizeOn(request, attached ? 'volume:extend_attached_volume' : 'volume:extend', volume);
         if (newSize - volume.size <= 0) {
           throw invalidInput(
             `New size for extend must be greater than current size. (current: ${volume.size}, extended: ${newSize}).`,
@@ -241,20 +226,8 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-set_bootable': (request, reply, id) => {
-      validate(
-        wrapped('os-set_bootable', {
-          type: 'object',
-          properties: { bootable: types.boolean },
-          required: ['bootable'],
-          additionalProperties: false,
-        }),
-        request.body,
-      );
-      const volume = loadVolume(store, request, id);
-      const bootable = strictBool(
-        (request.body as { 'os-set_bootable': { bootable: unknown } })['os-set_bootable'].bootable,
-      );
-      authorize(request, 'volume', 'volume:update', target(volume));
+      const bootable = flagOf(request.body, 'os-set_bootable', 'bootable');
+      const volume = volumeFor(request, id, 'volume:update');
       if (volume.status === 'maintenance') {
         throw invalidVolume('The volume cannot be updated during maintenance.');
       }
@@ -264,16 +237,8 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
 
     'os-reset_status': (request, reply, id) => {
       const update = validateReset(request.body);
-      const volume = col.get(id);
-      if (!volume || (!isAdmin(request) && volume.project_id !== callerProject(request))) {
-        throw new Fault(404, `Volume ${id} could not be found.`);
-      }
-      authorize(
-        request,
-        'volume',
-        'volume_extension:volume_admin_actions:reset_status',
-        target(volume),
-      );
+      const volume = getOwned(col, request, id, volumeNotFound);
+      authorizeOn(request, 'volume_extension:volume_admin_actions:reset_status', volume);
       if (update.status === 'deleting' || update.status === 'error_deletingdetaching') {
         throw badRequest(`Cannot reset-state to ${update.status}`);
       }
@@ -306,35 +271,15 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
 
     'os-force_delete': (request, reply, id) => {
       store.transaction(() => {
-        const volume = loadVolume(store, request, id);
-        authorize(
-          request,
-          'volume',
-          'volume_extension:volume_admin_actions:force_delete',
-          target(volume),
-        );
+        const volume = volumeFor(request, id, 'volume_extension:volume_admin_actions:force_delete');
         deleteVolumeChecked(ctx, request, volume, { cascade: false, force: true });
       });
       return reply.code(202).send();
     },
 
     'os-update_readonly_flag': (request, reply, id) => {
-      validate(
-        wrapped('os-update_readonly_flag', {
-          type: 'object',
-          properties: { readonly: types.boolean },
-          required: ['readonly'],
-          additionalProperties: false,
-        }),
-        request.body,
-      );
-      const volume = loadVolume(store, request, id);
-      const flag = strictBool(
-        (request.body as { 'os-update_readonly_flag': { readonly: unknown } })[
-          'os-update_readonly_flag'
-        ].readonly,
-      );
-      authorize(request, 'volume', 'volume:update_readonly_flag', target(volume));
+      const flag = flagOf(request.body, 'os-update_readonly_flag', 'readonly');
+      const volume = volumeFor(request, id, 'volume:update_readonly_flag');
       if (volume.status !== 'available') {
         throw invalidVolume(
           `Volume ${volume.id} status must be available to update readonly flag, but current status is: ${volume.status}.`,
@@ -348,21 +293,19 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
 
     'os-retype': (request, reply, id) => {
       validate(
-        wrapped('os-retype', {
-          type: 'object',
-          properties: {
+        objectBody(
+          'os-retype',
+          {
             new_type: { type: 'string' },
             migration_policy: { type: ['string', 'null'], enum: ['on-demand', 'never'] },
           },
-          required: ['new_type'],
-          additionalProperties: false,
-        }),
+          ['new_type'],
+        ),
         request.body,
       );
       const ref = (request.body as { 'os-retype': { new_type: string } })['os-retype'].new_type;
       store.transaction(() => {
-        const volume = loadVolume(store, request, id);
-        authorize(request, 'volume', 'volume:retype', target(volume));
+        const volume = volumeFor(request, id, 'volume:retype');
         // cinder looks the type up with an elevated context: private types count too.
         const typeCol = store.collection(volumeTypes);
         const newType = typeCol.get(ref) ?? typeCol.findOne('name', ref);
@@ -380,7 +323,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
             `Invalid volume_type passed, retypes affecting multiattach are only allowed on available volumes, the specified volume however currently has a status of: ${volume.status}.`,
           );
         }
-        if (targetMultiattach) authorize(request, 'volume', 'volume:multiattach', target(volume));
+        if (targetMultiattach) authorizeOn(request, 'volume:multiattach', volume);
         const limits = projectLimits(store, volume.project_id);
         const usage = projectUsage(store, volume.project_id);
         for (const [name, delta] of Object.entries(
@@ -423,9 +366,12 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
       validate(uploadSchema(request), request.body);
       const params = (request.body as { 'os-volume_upload_image': Json })['os-volume_upload_image'];
       const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_actions:upload_image', {
-        project_id: callerProject(request),
-      });
+      authorize(
+        request,
+        'volume',
+        'volume_extension:volume_actions:upload_image',
+        ownTarget(request),
+      );
       const diskFormat = (params['disk_format'] as string | undefined) ?? 'raw';
       const containerFormat = (params['container_format'] as string | undefined) ?? 'bare';
       const visibility = atLeast(request, '3.1')
@@ -435,9 +381,12 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
         ? strictBool(params['protected'] ?? 'False')
         : undefined;
       if (visibility === 'public') {
-        authorize(request, 'volume', 'volume_extension:volume_actions:upload_public', {
-          project_id: callerProject(request),
-        });
+        authorize(
+          request,
+          'volume',
+          'volume_extension:volume_actions:upload_public',
+          ownTarget(request),
+        );
       }
       // enable_force_upload is off: force is ignored and the volume must be available.
       if (volume.status !== 'available') {
@@ -508,15 +457,14 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
             mode: { type: 'string', enum: ['rw', 'ro'] },
           },
           required: ['mountpoint'],
-          anyOf: [{ required: ['instance_uuid'] }, { required: ['host_name'] }],
+          anyOf: anyOfRequired(['instance_uuid', 'host_name']),
           additionalProperties: false,
         }),
         request.body,
       );
       const spec = (request.body as { 'os-attach': Record<string, string> })['os-attach'];
       store.transaction(() => {
-        const volume = loadVolume(store, request, id);
-        authorize(request, 'volume', 'volume_extension:volume_actions:attach', target(volume));
+        const volume = volumeFor(request, id, 'volume_extension:volume_actions:attach');
         if (volume.status === 'maintenance') {
           throw invalidVolume('The volume cannot be attached in maintenance mode.');
         }
@@ -549,8 +497,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
         'os-detach'
       ]?.attachment_id;
       store.transaction(() => {
-        const volume = loadVolume(store, request, id);
-        authorize(request, 'volume', 'volume_extension:volume_actions:detach', target(volume));
+        const volume = volumeFor(request, id, 'volume_extension:volume_actions:detach');
         if (volume.status === 'maintenance') {
           throw invalidVolume('The volume cannot be detached in maintenance mode.');
         }
@@ -567,8 +514,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-reserve': (request, reply, id) => {
-      const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_actions:reserve', target(volume));
+      const volume = volumeFor(request, id, 'volume_extension:volume_actions:reserve');
       const allowed = volume.multiattach ? ['available', 'in-use'] : ['available'];
       if (!allowed.includes(volume.status)) {
         throw invalidVolume(
@@ -580,8 +526,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-unreserve': (request, reply, id) => {
-      const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_actions:unreserve', target(volume));
+      const volume = volumeFor(request, id, 'volume_extension:volume_actions:unreserve');
       if (volume.status === 'attaching') {
         const attached = store.collection(attachments).count('volume_id', id) > 0;
         save(volume, { status: attached ? 'in-use' : 'available' });
@@ -590,13 +535,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-begin_detaching': (request, reply, id) => {
-      const volume = loadVolume(store, request, id);
-      authorize(
-        request,
-        'volume',
-        'volume_extension:volume_actions:begin_detaching',
-        target(volume),
-      );
+      const volume = volumeFor(request, id, 'volume_extension:volume_actions:begin_detaching');
       if (volume.status !== 'in-use' || volume.attach_status !== 'attached') {
         throw invalidVolume(
           "Unable to detach volume. Volume status must be 'in-use' and attach_status must be 'attached' to detach.",
@@ -607,33 +546,22 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-roll_detaching': (request, reply, id) => {
-      const volume = loadVolume(store, request, id);
-      authorize(
-        request,
-        'volume',
-        'volume_extension:volume_actions:roll_detaching',
-        target(volume),
-      );
+      const volume = volumeFor(request, id, 'volume_extension:volume_actions:roll_detaching');
       if (volume.status === 'detaching') save(volume, { status: 'in-use' });
       return reply.code(202).send();
     },
 
     'os-initialize_connection': (request, reply, id) => {
       validate(
-        wrapped('os-initialize_connection', {
-          type: 'object',
-          properties: { connector: { type: ['object', 'string'] } },
-          required: ['connector'],
-          additionalProperties: false,
-        }),
+        objectBody('os-initialize_connection', { connector: { type: ['object', 'string'] } }, [
+          'connector',
+        ]),
         request.body,
       );
-      const volume = loadVolume(store, request, id);
-      authorize(
+      const volume = volumeFor(
         request,
-        'volume',
+        id,
         'volume_extension:volume_actions:initialize_connection',
-        target(volume),
       );
       if (volume.status === 'maintenance') {
         throw invalidVolume('The volume connection cannot be initialized in maintenance mode.');
@@ -650,33 +578,20 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
 
     'os-terminate_connection': (request, reply, id) => {
       validate(
-        wrapped('os-terminate_connection', {
-          type: 'object',
-          properties: { connector: { type: ['string', 'object', 'null'] } },
-          required: ['connector'],
-          additionalProperties: false,
-        }),
+        objectBody(
+          'os-terminate_connection',
+          { connector: { type: ['string', 'object', 'null'] } },
+          ['connector'],
+        ),
         request.body,
       );
-      const volume = loadVolume(store, request, id);
-      authorize(
-        request,
-        'volume',
-        'volume_extension:volume_actions:terminate_connection',
-        target(volume),
-      );
+      volumeFor(request, id, 'volume_extension:volume_actions:terminate_connection');
       return reply.code(202).send();
     },
 
     'os-force_detach': (request, reply, id) => {
       store.transaction(() => {
-        const volume = loadVolume(store, request, id);
-        authorize(
-          request,
-          'volume',
-          'volume_extension:volume_admin_actions:force_detach',
-          target(volume),
-        );
+        volumeFor(request, id, 'volume_extension:volume_admin_actions:force_detach');
         const spec = isObject(request.body)
           ? (request.body['os-force_detach'] as Json | null)
           : null;
@@ -690,20 +605,16 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-set_image_metadata': (request, reply, id) => {
-      validate(
-        wrapped('os-set_image_metadata', {
-          type: 'object',
-          properties: { metadata: types.extraSpecs },
-          required: ['metadata'],
-          additionalProperties: false,
-        }),
+      const spec = validObjectBody(
         request.body,
+        'os-set_image_metadata',
+        {
+          metadata: types.extraSpecs,
+        },
+        ['metadata'],
       );
-      const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_image_metadata:set', target(volume));
-      const metadata = (
-        request.body as { 'os-set_image_metadata': { metadata: Record<string, string> } }
-      )['os-set_image_metadata'].metadata;
+      const volume = volumeFor(request, id, 'volume_extension:volume_image_metadata:set');
+      const metadata = spec['metadata'] as Record<string, string>;
       const saved = save(volume, {
         image_metadata: { ...(volume.image_metadata ?? {}), ...metadata },
       });
@@ -711,32 +622,26 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     },
 
     'os-unset_image_metadata': (request, reply, id) => {
-      validate(
-        wrapped('os-unset_image_metadata', {
-          type: 'object',
-          properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
-          required: ['key'],
-          additionalProperties: false,
-        }),
+      const spec = validObjectBody(
         request.body,
+        'os-unset_image_metadata',
+        {
+          key: { type: 'string', minLength: 1, maxLength: 255 },
+        },
+        ['key'],
       );
-      const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_image_metadata:remove', target(volume));
-      const key = (request.body as { 'os-unset_image_metadata': { key: string } })[
-        'os-unset_image_metadata'
-      ].key;
+      const volume = volumeFor(request, id, 'volume_extension:volume_image_metadata:remove');
+      const key = String(spec['key']);
       const current = volume.image_metadata ?? {};
       if (current[key] === undefined) {
         throw new Fault(404, `Glance metadata for volume/snapshot ${id} cannot be found.`);
       }
-      const rest = Object.fromEntries(Object.entries(current).filter(([k]) => k !== key));
-      save(volume, { image_metadata: rest });
+      save(volume, { image_metadata: withoutKey(current, key) });
       return reply.code(200).send();
     },
 
     'os-show_image_metadata': (request, reply, id) => {
-      const volume = loadVolume(store, request, id);
-      authorize(request, 'volume', 'volume_extension:volume_image_metadata:show', target(volume));
+      const volume = volumeFor(request, id, 'volume_extension:volume_image_metadata:show');
       return reply.code(200).send({ metadata: { ...(volume.image_metadata ?? {}) } });
     },
 
@@ -763,7 +668,7 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
             `Can't revert volume ${volume.id} to its latest snapshot ${latest.id}. The volume size must be equal to the snapshot size.`,
           );
         }
-        authorize(request, 'volume', 'volume:revert_to_snapshot', target(volume));
+        authorizeOn(request, 'volume:revert_to_snapshot', volume);
         if (volume.status !== 'available' || latest.status !== 'available') {
           throw new Fault(
             409,

@@ -13,6 +13,7 @@ import {
   volumes,
 } from './model';
 import type { AttachmentDoc, VolumeDoc } from './model';
+import { withoutKey } from './specs';
 
 /** Nominal durations (ms) of the demo backend's work, scaled by the cloud's lifecycleScale. */
 export const DURATIONS = {
@@ -363,12 +364,6 @@ export const detachRecord = (
     };
   });
 };
-
-/** A copy of `record` without `key`. */
-export const withoutKey = (
-  record: Readonly<Record<string, string>>,
-  key: string,
-): Record<string, string> => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 export const hasSnapshots = (store: Store, volumeId: string): boolean =>
   store.collection(snapshots).count('volume_id', volumeId) > 0;

@@ -11,28 +11,49 @@ import {
   boolParam,
   callerProject,
   callerUser,
-  collectionLinks,
   invalidBackup,
   invalidInput,
   invalidSnapshot,
   invalidVolume,
   isAdmin,
   isObject,
+  ownTarget,
+  requireVersion,
   resourceLinks,
   snapshotNotFound,
-  versionNotFound,
   volumeNotFound,
 } from './http';
 import type { Json } from './http';
 import { checkVolumeInGroup, loadGroup } from './groups';
-import { glanceInternal, volumeImageMetadata } from './images';
+import { checkImage, glanceInternal, volumeImageMetadata } from './images';
 import type { BootImage } from './images';
-import { PAGING_KEYS, literalEval, pagination, queryParam, sortAndPage } from './listing';
+import {
+  PAGING_KEYS,
+  columns,
+  listBody,
+  listRoutes,
+  literalEval,
+  pagination,
+  queryParam,
+  sortAndPage,
+  withCount,
+} from './listing';
+import type { SortFields } from './listing';
 import { DEFAULT_ZONE, attachments, backups, snapshots, volumeTypes, volumes } from './model';
 import type { AttachmentDoc, BackupDoc, SnapshotDoc, VolumeDoc, VolumeTypeDoc } from './model';
 import { checkPerVolumeLimit, reserveQuota, withTypeDeltas } from './quotas';
+import { allTenants, authorizeOn, getOwned, loadOwned, scopedRows, targetOf } from './scope';
+import { specsMatch } from './specs';
 import { defaultType, typeByNameOrId } from './types';
-import { isUuidLike, types, validate } from './validation';
+import {
+  anyOfRequired,
+  isUuidLike,
+  strictObject,
+  strippedOrNull,
+  types,
+  validate,
+  wrapped,
+} from './validation';
 import type { Schema } from './validation';
 import { createVolumeRecord, destroyVolume, scheduleVolumeDeletion } from './volumeOps';
 
@@ -47,37 +68,19 @@ export const cinderTime = (iso: string | null | undefined): string | null =>
 export const exactTime = (iso: string | null | undefined): string | null =>
   iso ? novaTime(new Date(iso)) : null;
 
-const ownTarget = (request: FastifyRequest): Json => ({ project_id: callerProject(request) });
-
-/** The volume for the caller, or cinder's 404 (also when policy hides another project's). */
+/** The volume for the caller, or cinder's 404 (also when the get policy hides it). */
 export const loadVolume = (store: Store, request: FastifyRequest, id: string): VolumeDoc => {
-  const volume = store.collection(volumes).get(id);
-  if (!volume) throw volumeNotFound(id);
-  // Outside an admin context the DB query is scoped to the caller's project.
-  if (!isAdmin(request) && volume.project_id !== callerProject(request)) throw volumeNotFound(id);
-  if (!isAllowed(request, 'volume', 'volume:get', { project_id: volume.project_id }))
-    throw volumeNotFound(id);
+  const volume = getOwned(store.collection(volumes), request, id, volumeNotFound);
+  if (!isAllowed(request, 'volume', 'volume:get', targetOf(volume))) throw volumeNotFound(id);
   return volume;
 };
 
 /** volume_api.get_snapshot: project-scoped, then the get_snapshot policy. */
-export const loadSnapshot = (store: Store, request: FastifyRequest, id: string): SnapshotDoc => {
-  const snapshot = store.collection(snapshots).get(id);
-  if (!snapshot || (!isAdmin(request) && snapshot.project_id !== callerProject(request))) {
-    throw snapshotNotFound(id);
-  }
-  authorize(request, 'volume', 'volume:get_snapshot', { project_id: snapshot.project_id });
-  return snapshot;
-};
+export const loadSnapshot = (store: Store, request: FastifyRequest, id: string): SnapshotDoc =>
+  loadOwned(store.collection(snapshots), request, id, snapshotNotFound, 'volume:get_snapshot');
 
-export const loadBackup = (store: Store, request: FastifyRequest, id: string): BackupDoc => {
-  const backup = store.collection(backups).get(id);
-  if (!backup || (!isAdmin(request) && backup.project_id !== callerProject(request))) {
-    throw backupNotFound(id);
-  }
-  authorize(request, 'volume', 'backup:get', { project_id: backup.project_id });
-  return backup;
-};
+export const loadBackup = (store: Store, request: FastifyRequest, id: string): BackupDoc =>
+  loadOwned(store.collection(backups), request, id, backupNotFound, 'backup:get');
 
 /** What a view needs besides the volume rows: type names, attachments and policy answers, fetched once. */
 export interface ViewContext {
@@ -228,24 +231,28 @@ export const volumeDetail = (
   return view;
 };
 
-const SORT_FIELDS: Readonly<Record<string, (v: VolumeDoc) => string | number | boolean | null>> = {
-  id: (v) => v.id,
-  name: (v) => v.name,
+const LIST = { key: 'volumes', links: 'volumes_links', path: 'volumes' };
+
+const SORT_FIELDS: SortFields<VolumeDoc> = {
+  ...columns<VolumeDoc>(
+    'id',
+    'name',
+    'description',
+    'size',
+    'status',
+    'created_at',
+    'updated_at',
+    'availability_zone',
+    'bootable',
+    'project_id',
+    'user_id',
+    'volume_type_id',
+    'attach_status',
+    'multiattach',
+    'host',
+  ),
   display_name: (v) => v.name,
-  description: (v) => v.description,
   display_description: (v) => v.description,
-  size: (v) => v.size,
-  status: (v) => v.status,
-  created_at: (v) => v.created_at,
-  updated_at: (v) => v.updated_at,
-  availability_zone: (v) => v.availability_zone,
-  bootable: (v) => v.bootable,
-  project_id: (v) => v.project_id,
-  user_id: (v) => v.user_id,
-  volume_type_id: (v) => v.volume_type_id,
-  attach_status: (v) => v.attach_status,
-  multiattach: (v) => v.multiattach,
-  host: (v) => v.host,
 };
 
 /** Filters a non-admin may use (resource_filters.json), by the microversion that added them. */
@@ -335,10 +342,9 @@ const volumeFilters = (
       case 'glance_metadata': {
         const parsed = literalEval(raw);
         if (!isObject(parsed)) return null;
-        filters.push((v) => {
-          const meta = key === 'metadata' ? v.metadata : (v.image_metadata ?? {});
-          return Object.entries(parsed).every(([k, w]) => meta[k] === String(w));
-        });
+        filters.push((v) =>
+          specsMatch(key === 'metadata' ? v.metadata : (v.image_metadata ?? {}), parsed),
+        );
         break;
       }
       case 'consumes_quota': {
@@ -395,10 +401,6 @@ const timeFilter = (key: 'created_at' | 'updated_at', raw: string): Filter => {
   };
 };
 
-/** all_tenants: only an admin's request lists every project's volumes. */
-const allTenants = (request: FastifyRequest, query: Json): boolean =>
-  isAdmin(request) && query['all_tenants'] !== undefined && boolParam(query, 'all_tenants');
-
 // ---- create ----
 
 const createSchema = (request: FastifyRequest): Schema => {
@@ -428,9 +430,8 @@ const createSchema = (request: FastifyRequest): Schema => {
     volume['group_id'] = { type: ['string', 'null'], minLength: 0, maxLength: 255 };
   }
   if (atLeast(request, '3.47')) volume['backup_id'] = types.optionalUuid;
-  return {
-    type: 'object',
-    properties: {
+  return strictObject(
+    {
       volume: {
         type: 'object',
         properties: volume,
@@ -438,14 +439,9 @@ const createSchema = (request: FastifyRequest): Schema => {
       },
       'OS-SCH-HNT:scheduler_hints': { type: ['object', 'null'] },
     },
-    required: ['volume'],
-    additionalProperties: false,
-  };
+    ['volume'],
+  );
 };
-
-/** validate_name_and_description: strings are stripped before use. */
-const stripped = (value: unknown): string | null | undefined =>
-  typeof value === 'string' ? value.trim() : (value as null | undefined);
 
 /** _image_uuid_from_ref: the last path element of an href, an image id or (not here) a name. */
 const resolveImage = (ctx: CloudContext, ref: string, projectId: string): BootImage => {
@@ -454,24 +450,6 @@ const resolveImage = (ctx: CloudContext, ref: string, projectId: string): BootIm
   const image = glance && isUuidLike(id) ? glance.findImageForBoot(ctx, id, projectId) : null;
   if (!image) throw badRequest('Invalid image identifier or unable to access requested image.');
   return image;
-};
-
-const GB = 1024 * 1024 * 1024;
-
-/** volume_utils.check_image_metadata. */
-const checkImage = (image: BootImage, size: number): void => {
-  if (image.status !== 'active') throw invalidInput(`Image ${image.id} is not active.`);
-  const imageGb = Math.ceil((image.size ?? 0) / GB);
-  if (imageGb > size) {
-    throw invalidInput(
-      `Size of specified image ${imageGb}GB is larger than volume size ${size}GB.`,
-    );
-  }
-  if (size < image.min_disk) {
-    throw invalidInput(
-      `Volume size ${size}GB cannot be smaller than the image minDisk size ${image.min_disk}GB.`,
-    );
-  }
 };
 
 const WEBOB_BAD_REQUEST =
@@ -488,10 +466,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     authorize(request, 'volume', 'volume:get_all', ownTarget(request));
     const query = { ...(request.query as Json) };
     const page = pagination(query);
-    const showCount =
-      atLeast(request, '3.45') && query['with_count'] !== undefined
-        ? boolParam(query, 'with_count')
-        : false;
+    const showCount = withCount(request, query);
     const typesByName = new Map(
       store
         .collection(volumeTypes)
@@ -499,40 +474,23 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         .map((t) => [t.name, t]),
     );
     const filters = volumeFilters(request, query, typesByName);
-    const candidates = allTenants(request, query)
-      ? col.all()
-      : col.where('project_id', callerProject(request));
+    const candidates = scopedRows(col, request, allTenants(request, query));
     const matching = filters === null ? [] : candidates.filter((v) => filters.every((f) => f(v)));
-    const items = sortAndPage(matching, page, SORT_FIELDS, (m) => volumeNotFound(m));
-    const views = viewContext(store, request, items);
-    const body: Json = {
-      volumes: items.map((v) =>
-        detail ? volumeDetail(ctx, request, v, views) : volumeSummary(ctx, request, v),
-      ),
-    };
-    const links = collectionLinks(
-      ctx,
-      request,
-      detail ? 'volumes/detail' : 'volumes',
-      items,
-      page.limit,
-      showCount ? matching.length : undefined,
+    const items = sortAndPage(matching, page, SORT_FIELDS, volumeNotFound);
+    const context = viewContext(store, request, items);
+    const views = items.map((v) =>
+      detail ? volumeDetail(ctx, request, v, context) : volumeSummary(ctx, request, v),
     );
-    if (links) body['volumes_links'] = links;
-    if (showCount) body['count'] = matching.length;
-    return body;
+    const count = showCount ? matching.length : undefined;
+    return listBody(ctx, request, LIST, { items, views, limit: page.limit, detail, count });
   };
 
-  app.get('/volumes', async (request) => list(request, false));
-  app.get('/volumes/detail', async (request) => list(request, true));
+  listRoutes(app, '/volumes', list);
 
   app.get('/volumes/summary', async (request) => {
-    if (!atLeast(request, '3.12')) throw versionNotFound();
+    requireVersion(request, '3.12');
     authorize(request, 'volume', 'volume:get_all', ownTarget(request));
-    const query = request.query as Json;
-    const items = allTenants(request, query)
-      ? col.all()
-      : col.where('project_id', callerProject(request));
+    const items = scopedRows(col, request, allTenants(request, request.query as Json));
     const summary: Json = {
       total_size: items.reduce((n, v) => n + v.size, 0),
       total_count: items.length,
@@ -560,8 +518,8 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     validate(createSchema(request), request.body);
     const spec = (request.body as { volume: Json }).volume;
     const projectId = callerProject(request);
-    const name = stripped(spec['name'] ?? spec['display_name']) ?? null;
-    const description = stripped(spec['description'] ?? spec['display_description']) ?? null;
+    const name = strippedOrNull(spec['name'] ?? spec['display_name']);
+    const description = strippedOrNull(spec['description'] ?? spec['display_description']);
     const imageRef = (spec['imageRef'] ?? spec['image_id']) as string | null | undefined;
 
     const typeRef = spec['volume_type'] as string | null | undefined;
@@ -684,8 +642,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.put<{ Params: { id: string } }>('/volumes/:id', async (request) => {
     const volumeSchema: Schema = {
-      type: 'object',
-      properties: {
+      ...strictObject({
         name: { type: ['string', 'null'], format: 'name_non_mandatory_remove_white_spaces' },
         description: {
           type: ['string', 'null'],
@@ -700,33 +657,24 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
           format: 'description_non_mandatory_remove_white_spaces',
         },
         metadata: types.extraSpecs,
-      },
-      additionalProperties: false,
+      }),
       ...(atLeast(request, '3.53')
         ? {
-            anyOf: [
-              { required: ['name'] },
-              { required: ['description'] },
-              { required: ['display_name'] },
-              { required: ['display_description'] },
-              { required: ['metadata'] },
-            ],
+            anyOf: anyOfRequired([
+              'name',
+              'description',
+              'display_name',
+              'display_description',
+              'metadata',
+            ]),
           }
         : {}),
     };
-    validate(
-      {
-        type: 'object',
-        properties: { volume: volumeSchema },
-        required: ['volume'],
-        additionalProperties: false,
-      },
-      request.body,
-    );
+    validate(wrapped('volume', volumeSchema), request.body);
     const spec = (request.body as { volume: Json }).volume;
     const updated = store.transaction(() => {
       const volume = loadVolume(store, request, request.params.id);
-      authorize(request, 'volume', 'volume:update', { project_id: volume.project_id });
+      authorizeOn(request, 'volume:update', volume);
       if (volume.status === 'maintenance') {
         throw invalidVolume('The volume cannot be updated during maintenance.');
       }
@@ -734,8 +682,8 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       const description = 'description' in spec ? spec['description'] : spec['display_description'];
       const next: VolumeDoc = {
         ...volume,
-        ...(name !== undefined ? { name: stripped(name) ?? null } : {}),
-        ...(description !== undefined ? { description: stripped(description) ?? null } : {}),
+        ...(name !== undefined ? { name: strippedOrNull(name) } : {}),
+        ...(description !== undefined ? { description: strippedOrNull(description) } : {}),
         ...(spec['metadata'] !== undefined
           ? { metadata: { ...(spec['metadata'] as Record<string, string>) } }
           : {}),
@@ -754,9 +702,7 @@ export const volumeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const force = atLeast(request, '3.23') ? boolParam(query, 'force') : false;
     store.transaction(() => {
       const volume = loadVolume(store, request, request.params.id);
-      if (force) {
-        authorize(request, 'volume', 'volume:force_delete', { project_id: volume.project_id });
-      }
+      if (force) authorizeOn(request, 'volume:force_delete', volume);
       deleteVolumeChecked(ctx, request, volume, { cascade, force });
     });
     return reply.code(202).send();
@@ -776,7 +722,7 @@ export const deleteVolumeChecked = (
   options: { cascade: boolean; force: boolean },
 ): void => {
   const { store } = ctx;
-  authorize(request, 'volume', 'volume:delete', { project_id: volume.project_id });
+  authorizeOn(request, 'volume:delete', volume);
   if (!volume.host) {
     destroyVolume(store, volume.id);
     return;

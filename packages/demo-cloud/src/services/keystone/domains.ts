@@ -18,6 +18,13 @@ import { assignments, domains, groups, projects, users } from './model';
 import type { DomainDoc } from './model';
 import { domainView } from './views';
 
+/** A domain is a project acting as a domain, and Keystone says so when the name is taken. */
+const duplicateDomain = (name: string): Fault =>
+  new Fault(
+    409,
+    `Conflict occurred attempting to store project - it is not permitted to have two projects acting as domains with the same name: ${name}.`,
+  );
+
 export const domainRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const col = ctx.store.collection(domains);
   const load = (id: string): DomainDoc => {
@@ -45,10 +52,7 @@ export const domainRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const spec = envelope(request.body, 'domain');
     const name = requiredName(spec, 'domain', 64);
     if (col.findOne('name', name)) {
-      throw new Fault(
-        409,
-        `Conflict occurred attempting to store domain - Duplicate entry found with name ${name}.`,
-      );
+      throw duplicateDomain(name);
     }
     const domain: DomainDoc = {
       id: hexId(),
@@ -63,10 +67,11 @@ export const domainRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
 
   app.get<{ Params: { id: string } }>('/domains/:id', async (request) => {
-    const domain = load(request.params.id);
+    // The target is the id asked for: policy is checked before the domain is looked up.
     authorize(request, 'identity', 'identity:get_domain', {
-      target: { domain: { id: domain.id } },
+      target: { domain: { id: request.params.id } },
     });
+    const domain = load(request.params.id);
     return { domain: domainView(ctx, request, domain) };
   });
 
@@ -76,10 +81,7 @@ export const domainRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const spec = envelope(request.body, 'domain');
     const name = spec['name'] === undefined ? current.name : requiredName(spec, 'domain', 64);
     if (name !== current.name && col.findOne('name', name)) {
-      throw new Fault(
-        409,
-        `Conflict occurred attempting to store domain - Duplicate entry found with name ${name}.`,
-      );
+      throw duplicateDomain(name);
     }
     const updated = col.put({
       ...current,

@@ -18,6 +18,9 @@ import { assignments, domains, groups, memberships, membershipId, users } from '
 import type { GroupDoc } from './model';
 import { groupView, loadUser, userView } from './views';
 
+const notMember = (userId: string, groupId: string): Fault =>
+  new Fault(404, `User '${userId}' not found in group '${groupId}'`);
+
 export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
   const col = store.collection(groups);
@@ -80,7 +83,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const current = loadFor(request, 'identity:update_group');
     const spec = envelope(request.body, 'group');
     if (spec['domain_id'] !== undefined && spec['domain_id'] !== current.domain_id) {
-      throw new Fault(400, 'Update of `domain_id` is not allowed.');
+      throw new Fault(400, 'Cannot change Domain ID');
     }
     const name = spec['name'] === undefined ? current.name : requiredName(spec, 'group', 64);
     if (
@@ -139,7 +142,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       authorize(request, 'identity', 'identity:check_user_in_group', target(group));
       const user = loadUser(store, request.params.userId);
       if (!store.collection(memberships).get(membershipId(group.id, user.id))) {
-        throw new Fault(404, `${user.id} is not a member of group ${group.id}.`);
+        throw notMember(user.id, group.id);
       }
       return reply.code(204).send();
     },
@@ -152,7 +155,7 @@ export const groupRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       authorize(request, 'identity', 'identity:remove_user_from_group', target(group));
       const user = loadUser(store, request.params.userId);
       if (!store.collection(memberships).delete(membershipId(group.id, user.id))) {
-        throw new Fault(404, `${user.id} is not a member of group ${group.id}.`);
+        throw notMember(user.id, group.id);
       }
       return reply.code(204).send();
     },

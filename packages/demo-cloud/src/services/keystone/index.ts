@@ -16,7 +16,7 @@ import { roleAssignmentRoutes } from './roleAssignments';
 import { roleRoutes } from './roles';
 import { seedKeystone } from './seed';
 import { tokenIssueRoutes, tokenRoutes } from './tokens';
-import { userRoutes } from './users';
+import { userPasswordRoutes, userRoutes } from './users';
 
 const versionDoc = (ctx: CloudContext, request: FastifyRequest): object => ({
   id: 'v3.14',
@@ -57,6 +57,7 @@ export const keystoneService: CloudService = {
       async (v3) => {
         v3.get('/', async (request) => ({ version: versionDoc(ctx, request) }));
         tokenIssueRoutes(v3, ctx);
+        userPasswordRoutes(v3, ctx);
         await v3.register(async (secured) => {
           secured.addHook(
             'onRequest',

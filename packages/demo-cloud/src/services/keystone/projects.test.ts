@@ -127,6 +127,20 @@ describe('keystone projects, users and grants', () => {
     const notLeaf = await cloud().request('DELETE', `/identity/v3/projects/${id}`, { token });
     expect(notLeaf.status).toBe(403);
 
+    // A parent is disabled only once its subtree is.
+    const enabledBelow = await cloud().request<{ error: { message: string } }>(
+      'PATCH',
+      `/identity/v3/projects/${id}`,
+      { token, body: { project: { enabled: false } } },
+    );
+    expect(enabledBelow.status).toBe(403);
+    expect(enabledBelow.body.error.message).toBe(
+      `Cannot disable project ${id} since its subtree contains enabled projects.`,
+    );
+    await cloud().request('PATCH', `/identity/v3/projects/${child.body.project.id}`, {
+      token,
+      body: { project: { enabled: false } },
+    });
     const patched = await cloud().request<{ project: Project }>(
       'PATCH',
       `/identity/v3/projects/${id}`,

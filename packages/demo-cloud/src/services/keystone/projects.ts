@@ -20,6 +20,7 @@ import {
 } from './http';
 import { assignments, domains, projects } from './model';
 import type { ProjectDoc } from './model';
+import { projectsOfUser } from './effectiveRoles';
 import { projectView } from './views';
 import type { Store } from '../../store/store';
 
@@ -48,6 +49,34 @@ export const subtreeIds = (store: Store, projectId: string): string[] => {
     for (const child of col.where('parent_id', id)) queue.push(child.id);
   }
   return out;
+};
+
+/** The project's ancestors, nearest first (the domain itself is not a project here). */
+const parentIds = (store: Store, project: ProjectDoc): string[] => {
+  const col = store.collection(projects);
+  const out: string[] = [];
+  let parent = col.get(project.parent_id);
+  while (parent && !out.includes(parent.id)) {
+    out.push(parent.id);
+    parent = col.get(parent.parent_id);
+  }
+  return out;
+};
+
+/** `{parent: {grandparent: {domain: null}}}`: the domain tops every chain, as a project acting as one. */
+const parentsAsIds = (store: Store, project: ProjectDoc): Record<string, unknown> => {
+  const chain = [...parentIds(store, project), project.domain_id];
+  return chain.reduceRight<Record<string, unknown> | null>(
+    (inner, id) => ({ [id]: inner }),
+    null,
+  ) as Record<string, unknown>;
+};
+
+/** `{child: {grandchild: null}}`; null for a leaf. */
+const subtreeAsIds = (store: Store, projectId: string): Record<string, unknown> | null => {
+  const children = store.collection(projects).where('parent_id', projectId);
+  if (children.length === 0) return null;
+  return Object.fromEntries(children.map((c) => [c.id, subtreeAsIds(store, c.id)]));
 };
 
 export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
@@ -100,7 +129,10 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
     const name = requiredName(spec, 'project', 64);
     const parentId = optionalString(spec, 'parent_id', 'project');
     const parent = parentId === undefined ? undefined : col.get(parentId);
-    if (parentId !== undefined && !parent) throw notFoundFault('project', parentId);
+    // Keystone reports a missing parent as a bad request, not a missing resource.
+    if (parentId !== undefined && !parent) {
+      throw new Fault(400, `Could not find project: ${parentId}.`);
+    }
     const caller = callerOf(request);
     const domainId =
       optionalString(spec, 'domain_id', 'project') ??
@@ -124,11 +156,15 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
         'Projects acting as domains are not supported by the demo cloud.',
       );
     }
+    const id = hexId();
     if (col.where('name', name).some((p) => p.domain_id === domainId)) {
-      throw duplicateFault('project', name, domainId);
+      throw new Fault(
+        409,
+        `Conflict occurred attempting to store project - it is not permitted to have two projects with either the same name or same id in the same domain: name is ${name}, project id ${id}.`,
+      );
     }
     const project: ProjectDoc = {
-      id: hexId(),
+      id,
       name,
       domain_id: domainId,
       parent_id: parent?.id ?? domainId,
@@ -145,15 +181,57 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
 
   app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
     const project = loadProjectFor(request, 'identity:get_project');
-    return { project: projectView(ctx, request, project) };
+    const q = request.query;
+    const has = (flag: string): boolean => queryString(q, flag) !== undefined;
+    for (const kind of ['parents', 'subtree'] as const) {
+      if (has(`${kind}_as_list`) && has(`${kind}_as_ids`)) {
+        throw new Fault(
+          400,
+          `Cannot use ${kind}_as_list and ${kind}_as_ids query params at the same time.`,
+        );
+      }
+    }
+    const view = projectView(ctx, request, project) as Record<string, unknown>;
+    const { links, ...fields } = view;
+    const tree: Record<string, unknown> = {};
+    // The lists hold only the projects the caller has a role on.
+    const visible = (): Set<string> =>
+      new Set(projectsOfUser(store, callerOf(request).user.id).map((p) => p.id));
+    const listed = (ids: string[]): object[] => {
+      const mine = visible();
+      return ids
+        .filter((id) => mine.has(id))
+        .flatMap((id) => col.get(id) ?? [])
+        .map((p) => ({ project: projectView(ctx, request, p) }));
+    };
+    if (has('parents_as_list')) tree['parents'] = listed(parentIds(store, project));
+    if (has('parents_as_ids')) tree['parents'] = parentsAsIds(store, project);
+    if (has('subtree_as_list')) tree['subtree'] = listed(subtreeIds(store, project.id).slice(1));
+    if (has('subtree_as_ids')) tree['subtree'] = subtreeAsIds(store, project.id);
+    return { project: { ...fields, ...tree, links } };
   });
 
   app.patch<{ Params: { id: string } }>('/projects/:id', async (request) => {
     const current = loadProjectFor(request, 'identity:update_project');
     const spec = envelope(request.body, 'project');
-    for (const immutable of ['domain_id', 'parent_id', 'is_domain'] as const) {
-      if (spec[immutable] !== undefined && spec[immutable] !== current[immutable]) {
-        throw new Fault(400, `Update of \`${immutable}\` is not allowed.`);
+    if (spec['domain_id'] !== undefined && spec['domain_id'] !== current.domain_id) {
+      throw new Fault(400, 'Cannot change Domain ID');
+    }
+    if (spec['is_domain'] !== undefined && spec['is_domain'] !== current.is_domain) {
+      throw new Fault(400, 'Update of `is_domain` is not allowed.');
+    }
+    // Moving a project in the tree is refused as forbidden, not as a bad request.
+    if (spec['parent_id'] !== undefined && spec['parent_id'] !== current.parent_id) {
+      throw new Fault(403, 'Update of `parent_id` is not allowed.');
+    }
+    const enabled = optionalBoolean(spec, 'enabled', 'project') ?? current.enabled;
+    if (!enabled && current.enabled) {
+      const below = subtreeIds(store, current.id).slice(1);
+      if (below.some((id) => col.get(id)?.enabled)) {
+        throw new Fault(
+          403,
+          `Cannot disable project ${current.id} since its subtree contains enabled projects.`,
+        );
       }
     }
     const name = spec['name'] === undefined ? current.name : requiredName(spec, 'project', 64);
@@ -166,13 +244,14 @@ export const projectRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
     const updated = col.put({
       ...current,
       name,
-      enabled: optionalBoolean(spec, 'enabled', 'project') ?? current.enabled,
+      enabled,
       description:
         optionalString(spec, 'description', 'project', { max: 65535 }) ?? current.description,
       tags: optionalTags(spec, 'project') ?? current.tags,
       extra: { ...current.extra, ...extras(spec, KNOWN) },
     });
-    return { project: projectView(ctx, request, updated) };
+    // Keystone's update answer also shows the raw `extra` attributes.
+    return { project: { ...projectView(ctx, request, updated), extra: updated.extra } };
   });
 
   app.delete<{ Params: { id: string } }>('/projects/:id', async (request, reply) => {

@@ -53,10 +53,13 @@ describe('keystone role assignments and implied roles', () => {
     expect(effective.map((a) => a.role.name).sort()).toEqual(['admin', 'member', 'reader']);
     const reader = effective.find((a) => a.role.name === 'reader');
     const member = effective.find((a) => a.role.name === 'member');
-    expect(reader?.prior_role?.id).toBe(member?.role.id);
+    expect(reader?.prior_role).toBeUndefined();
+    // Keystone's link names the implied role first, then the role implying it.
     expect(reader?.links.prior_role).toBe(
-      `${cloud().authUrl}/roles/${member?.role.id}/implies/${reader?.role.id}`,
+      `${cloud().authUrl}/prior_role/${reader?.role.id}/implies/${member?.role.id}`,
     );
+    // The assignment link of an implied role names the role one step up.
+    expect(reader?.links.assignment).toMatch(new RegExp(`/roles/${member?.role.id ?? ''}$`));
   });
 
   it('expands group grants to members when effective', async () => {

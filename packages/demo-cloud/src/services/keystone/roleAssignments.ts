@@ -57,25 +57,29 @@ const expandGroups = (store: Store, entries: Entry[]): Entry[] =>
       }));
   });
 
+/**
+ * Keystone's add_implied_roles: every entry stays, and each implied role is appended as a copy
+ * of the entry it follows from (its prior role recorded), worked off a stack, so the order of
+ * the answer is keystone's.
+ */
 const expandImplied = (store: Store, entries: Entry[]): Entry[] => {
   const rules = store.collection(impliedRoles);
-  return entries.flatMap((entry) => {
-    const out: Entry[] = [entry];
-    const seen = new Set([entry.roleId]);
-    const queue: Entry[] = [entry];
-    while (queue.length > 0) {
-      const current = queue.shift();
-      if (!current) continue;
-      for (const rule of rules.where('prior_role_id', current.roleId)) {
-        if (seen.has(rule.implied_role_id)) continue;
-        seen.add(rule.implied_role_id);
-        const implied = { ...entry, roleId: rule.implied_role_id, priorRoleId: current.roleId };
-        out.push(implied);
-        queue.push(implied);
-      }
+  const key = (e: Entry): string =>
+    JSON.stringify([e.actor, e.scope, e.roleId, e.viaGroup ?? null, e.priorRoleId ?? null]);
+  const results = [...entries];
+  const toCheck = [...entries];
+  const checked = new Set<string>();
+  for (let next = toCheck.pop(); next !== undefined; next = toCheck.pop()) {
+    checked.add(key(next));
+    for (const rule of rules.where('prior_role_id', next.roleId)) {
+      const implied: Entry = { ...next, roleId: rule.implied_role_id, priorRoleId: next.roleId };
+      // A cycle of implications ends where it started.
+      if (checked.has(key(implied))) continue;
+      results.push(implied);
+      toCheck.push(implied);
     }
-    return out;
-  });
+  }
+  return results;
 };
 
 const named = (
@@ -128,11 +132,13 @@ const render = (
     : src.type.endsWith('Domain')
       ? `domains/${src.target_id}`
       : 'system';
+  // An implied role's assignment link names the role it was implied by (one step up).
+  const linkedRole = entry.priorRoleId ?? src.role_id;
   const links: Json = {
     assignment: v3Url(
       ctx,
       request,
-      `/${sourceScope}/${sourceActor}/${src.actor_id}/roles/${src.role_id}`,
+      `/${sourceScope}/${sourceActor}/${src.actor_id}/roles/${linkedRole}`,
     ),
   };
   if (entry.viaGroup)
@@ -144,11 +150,11 @@ const render = (
     links,
   };
   if (entry.priorRoleId) {
-    out['prior_role'] = { id: entry.priorRoleId };
+    // Keystone's path: the implied role first, then the role implying it.
     links['prior_role'] = v3Url(
       ctx,
       request,
-      `/roles/${entry.priorRoleId}/implies/${entry.roleId}`,
+      `/prior_role/${entry.roleId}/implies/${entry.priorRoleId}`,
     );
   }
   return out;

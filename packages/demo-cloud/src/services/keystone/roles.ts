@@ -151,14 +151,16 @@ export const roleRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     },
   );
 
+  // Also serves HEAD (check_implied_role), which answers 204.
   app.get<{ Params: { id: string; implied: string } }>(
     '/roles/:id/implies/:implied',
-    async (request) => {
+    async (request, reply) => {
       authorize(request, 'identity', 'identity:get_implied_role', {});
       const [prior, implied] = pair(request);
       if (!rules.get(inferenceId(prior.id, implied.id))) {
         throw new Fault(404, `${prior.id} does not imply ${implied.id}.`);
       }
+      if (request.method === 'HEAD') return reply.code(204).send();
       return single(request, prior, implied);
     },
   );

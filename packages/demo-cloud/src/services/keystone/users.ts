@@ -19,6 +19,7 @@ import {
   queryFlag,
   queryString,
   requiredName,
+  schemaFault,
   unauthorizedFault,
 } from './http';
 import {
@@ -129,7 +130,7 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     const current = loadUserFor(request, 'identity:update_user');
     const spec = envelope(request.body, 'user');
     if (spec['domain_id'] !== undefined && spec['domain_id'] !== current.domain_id) {
-      throw new Fault(400, 'Update of `domain_id` is not allowed.');
+      throw new Fault(400, 'Cannot change Domain ID');
     }
     const name = spec['name'] === undefined ? current.name : requiredName(spec, 'user');
     if (
@@ -159,7 +160,8 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       if (!enabled || password !== undefined) revokeUserTokens(store, current.id);
       return next;
     });
-    return { user: userView(ctx, request, updated) };
+    // Keystone's update answer also shows the raw `extra` attributes.
+    return { user: { ...userView(ctx, request, updated), extra: updated.extra } };
   });
 
   app.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
@@ -170,22 +172,6 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       store.collection(memberships).deleteWhere('user_id', user.id);
       store.collection(applicationCredentials).deleteWhere('user_id', user.id);
       col.delete(user.id);
-    });
-    return reply.code(204).send();
-  });
-
-  app.post<{ Params: { id: string } }>('/users/:id/password', async (request, reply) => {
-    const user = loadUser(store, request.params.id);
-    authorize(request, 'identity', 'identity:change_password', userTarget(user));
-    const spec = envelope(request.body, 'user');
-    const original = optionalString(spec, 'original_password', 'user') ?? '';
-    const password = optionalString(spec, 'password', 'user', { min: 1 });
-    if (password === undefined)
-      throw new Fault(400, "Invalid input for field 'user': 'password' is a required property");
-    if (!verifyPassword(original, user.password_hash)) throw unauthorizedFault();
-    store.transaction(() => {
-      col.put({ ...user, password_hash: hashPassword(password) });
-      revokeUserTokens(store, user.id);
     });
     return reply.code(204).send();
   });
@@ -211,6 +197,47 @@ export const userRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       .collection(memberships)
       .where('user_id', user.id)
       .flatMap((m) => groupCol.get(m.group_id) ?? []);
-    return { groups: list.map((g) => groupView(ctx, request, g)), links: listLinks(ctx, request) };
+    return {
+      // Memberships through federation expire; local ones never do.
+      groups: list.map((g) => ({ ...groupView(ctx, request, g), membership_expires_at: null })),
+      links: listLinks(ctx, request),
+    };
+  });
+};
+
+/**
+ * POST /v3/users/{id}/password: the self-service password change. Keystone enforces no policy
+ * and needs no token here: the original password authenticates the call, and anything that does
+ * not check out (an unknown user too) is the same 401.
+ */
+export const userPasswordRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
+  const { store } = ctx;
+  app.post<{ Params: { id: string } }>('/users/:id/password', async (request, reply) => {
+    const spec = envelope(request.body, 'user');
+    for (const required of ['original_password', 'password']) {
+      if (spec[required] === undefined) {
+        throw schemaFault('user', `'${required}' is a required property`);
+      }
+    }
+    const unexpected = Object.keys(spec).filter(
+      (key) => key !== 'original_password' && key !== 'password',
+    );
+    if (unexpected.length > 0) {
+      throw schemaFault(
+        'user',
+        `Additional properties are not allowed (${unexpected.map((k) => `'${k}'`).join(', ')} ${unexpected.length === 1 ? 'was' : 'were'} unexpected)`,
+      );
+    }
+    const original = optionalString(spec, 'original_password', 'user') ?? '';
+    const password = optionalString(spec, 'password', 'user') ?? '';
+    const user = store.collection(users).get(request.params.id);
+    if (!user || !user.enabled || !verifyPassword(original, user.password_hash)) {
+      throw unauthorizedFault();
+    }
+    store.transaction(() => {
+      store.collection(users).put({ ...user, password_hash: hashPassword(password) });
+      revokeUserTokens(store, user.id);
+    });
+    return reply.code(204).send();
   });
 };

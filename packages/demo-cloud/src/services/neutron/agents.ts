@@ -3,7 +3,7 @@ import { uuid as newId } from '../../core/ids';
 import type { CloudContext } from '../../core/service';
 import { prepareBody, stringOrNone, toBoolean } from './attributes';
 import type { AttrMap } from './attributes';
-import { neutronError } from './http';
+import { badRequest, isObject, neutronError } from './http';
 import type { Json } from './http';
 import { listAnswer, requestedFields, selectFields } from './listing';
 import { agents, ports, routers, subnets } from './model';
@@ -196,6 +196,26 @@ export const agentRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       items,
       paged: false,
     });
+  });
+
+  // Agents register over RPC: the API's create fails its body check, the owner fields neutron
+  // adds to every create being no agent attributes.
+  app.post('/agents', async (request) => {
+    const body = request.body;
+    if (isObject(body) && Array.isArray(body['agents'])) {
+      throw badRequest('Bulk operation not supported');
+    }
+    if (!isObject(body) || Object.keys(body).length === 0) {
+      throw badRequest('Resource body required');
+    }
+    const inner = body['agent'];
+    if (inner === undefined || inner === null) {
+      throw badRequest("Unable to find 'agent' in request body");
+    }
+    if (!isObject(inner)) throw badRequest("Object 'agent' contains invalid data");
+    const unknown = Object.keys(inner).filter((k) => !(k in AGENT_ATTRS));
+    const extra = [...new Set([...unknown, 'project_id', 'tenant_id'])];
+    throw badRequest(`Unrecognized attribute(s) '${extra.join(', ')}'`);
   });
 
   app.get<{ Params: { id: string } }>('/agents/:id', async (request) => {

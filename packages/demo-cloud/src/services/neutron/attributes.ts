@@ -1,4 +1,4 @@
-import { badRequest, invalidInput, isObject, pyStr } from './http';
+import { badRequest, invalidInput, isObject, pyRepr, pyStr } from './http';
 import type { Json } from './http';
 import { canonicalIp, formatIp, parseCidr, parseIp } from './ipam';
 
@@ -28,8 +28,11 @@ export interface AttrSpec {
   readonly sort?: boolean;
   /** `enforce_policy`: setting it checks `<action>:<attr>`. */
   readonly policy?: boolean;
-  /** Sub-keys checked as `<action>:<attr>:<key>` (dict attributes, lists of dicts). */
-  readonly subPolicy?: boolean;
+  /**
+   * Sub-keys checked as `<action>:<attr>:<key>` (dict attributes, lists of dicts); for a dict, the
+   * keys in the order of its validator's key spec when given.
+   */
+  readonly subPolicy?: boolean | readonly string[];
 }
 
 export type AttrMap = Readonly<Record<string, AttrSpec>>;
@@ -273,6 +276,10 @@ export const routeCidr: Validator = (value) => {
   return undefined;
 };
 
+/** Python's repr of a set of strings (its order is the hash's; any order is neutron's). */
+const pySet = (items: readonly string[]): string =>
+  items.length === 0 ? 'set()' : `{${items.map((i) => pyRepr(i)).join(', ')}}`;
+
 const verifyDictKeys = (
   expected: readonly string[],
   data: unknown,
@@ -284,7 +291,7 @@ const verifyDictKeys = (
   const missing = expected.filter((k) => !provided.includes(k));
   const extra = strict ? provided.filter((k) => !expected.includes(k)) : [];
   if (missing.length > 0 || extra.length > 0) {
-    return `Validation of dictionary's keys failed. Expected keys: ${pyStr(expected)} Provided keys: ${pyStr(provided)}`;
+    return `Validation of dictionary's keys failed. Expected keys: ${pySet(expected)} Provided keys: ${pySet(provided)}`;
   }
   return undefined;
 };

@@ -46,6 +46,58 @@ describe('neutron extensions, agents, availability zones, IP availability', () =
     expect(missing?.status ?? 404).toBe(404);
   });
 
+  it('answers an unknown alias as webob does, in the type the client accepts', async () => {
+    const token = await cloud().token('demo', 'demo');
+    const ask = (accept: string) =>
+      fetch(`${cloud().url}/network/v2.0/extensions/nope`, {
+        headers: { 'X-Auth-Token': token, Accept: accept },
+      });
+    const json = await ask('application/json');
+    expect(json.status).toBe(404);
+    expect(json.headers.get('content-type')).toBe('application/json');
+    expect(await json.json()).toEqual({
+      message:
+        'The resource could not be found.<br /><br />\nExtension with alias nope does not exist\n\n',
+      code: '404 Not Found',
+      title: 'Not Found',
+    });
+    const html = await ask('*/*');
+    expect(html.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(await html.text()).toContain('<h1>404 Not Found</h1>');
+    // An empty Accept (fetch would send */* for none) matches no offer: plain text.
+    const plain = await ask('');
+    expect(plain.headers.get('content-type')).toBe('text/plain; charset=UTF-8');
+    expect(await plain.text()).toBe(
+      '404 Not Found\n\nThe resource could not be found.\n\n Extension with alias nope does not exist  ',
+    );
+  });
+
+  it('finds a collection under either spelling, but not a member action', async () => {
+    const dashed = await call('demo', 'GET', '/security-groups?fields=id');
+    const underscored = await call('demo', 'GET', '/security_groups?fields=id');
+    expect(underscored.status).toBe(200);
+    expect(underscored.body).toEqual(dashed.body);
+    expect((await call('demo', 'GET', '/floatingip-pools')).status).toBe(200);
+    expect((await call('demo', 'GET', '/qos/rule_types')).status).toBe(200);
+    const action = await call('demo', 'PUT', '/routers/some-id/add-router-interface', {});
+    expect(action.status).toBe(404);
+  });
+
+  it('refuses to create an agent: agents register themselves', async () => {
+    const created = await call('admin', 'POST', '/agents', { agent: { host: 'x' } });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({
+      NeutronError: {
+        type: 'HTTPBadRequest',
+        message: "Unrecognized attribute(s) 'project_id, tenant_id'",
+        detail: '',
+      },
+    });
+    expect((await call('admin', 'POST', '/agents', {})).body).toMatchObject({
+      NeutronError: { message: 'Resource body required' },
+    });
+  });
+
   it('shows admins alive agents and the availability zones they serve', async () => {
     const agents = await call('admin', 'GET', '/agents');
     const items = list(agents.body, 'agents');

@@ -14,7 +14,7 @@ import {
 } from './attributes';
 import type { AttrMap } from './attributes';
 import { newStandardAttrs, ownerTarget, standardView, tagRoutes, touched } from './common';
-import { badRequestOf, neutronError } from './http';
+import { badRequestOf, neutronError, resourceNotFound } from './http';
 import type { Json } from './http';
 import { parseIp } from './ipam';
 import { listAnswer, requestedFields, selectFields } from './listing';
@@ -328,7 +328,7 @@ export const floatingIpRoutes = (app: FastifyInstance, ctx: CloudContext): void 
 
   app.get<{ Params: { id: string } }>('/floatingips/:id', async (request) => {
     const f = find(request, request.params.id);
-    if (!policy.check(request, 'get_floatingip', ownerTarget(f))) throw floatingIpNotFound(f.id);
+    if (!policy.check(request, 'get_floatingip', ownerTarget(f))) throw resourceNotFound();
     return { floatingip: selectFields(floatingIpView(store, f), requestedFields(request)) };
   });
 

@@ -29,6 +29,37 @@ const CORE_RESOURCES = [
   ['port', 'ports'],
 ] as const;
 
+/**
+ * pecan finds a collection under either spelling (`security-groups`, `security_groups`); member
+ * actions after an id (`add_router_interface`) keep theirs. The other spelling of a route path,
+ * when it has one.
+ */
+const otherSpelling = (url: string): string | undefined => {
+  const segments = url.split('/');
+  let changed = false;
+  const out = segments.map((segment, i) => {
+    if (segment.startsWith(':') || !/[-_]/.test(segment)) return segment;
+    if (segments[i - 1]?.startsWith(':') && /^(add|remove|get)_/.test(segment)) return segment;
+    changed = true;
+    return segment.includes('-') ? segment.replaceAll('-', '_') : segment.replaceAll('_', '-');
+  });
+  return changed ? out.join('/') : undefined;
+};
+
+/** Registers every route of this scope added from here on under its other spelling too. */
+const installCollectionSpellings = (api: FastifyInstance): void => {
+  const aliases = new Set<string>();
+  api.addHook('onRoute', (route) => {
+    // Fastify adds each GET's HEAD itself, the alias's included.
+    if (route.method === 'HEAD' || aliases.has(route.url ?? '')) return;
+    const alias = otherSpelling((route.url ?? '').slice(route.prefix.length));
+    if (!alias) return;
+    aliases.add(`${route.prefix}${alias}`);
+    const { path: _path, prefix: _prefix, routePath: _routePath, ...options } = route;
+    api.route({ ...options, url: alias });
+  });
+};
+
 const v20Link = (ctx: CloudContext, request: FastifyRequest): string =>
   `${ctx.baseUrl(request)}/network/v2.0/`;
 
@@ -52,6 +83,14 @@ export const neutronService: CloudService = {
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('X-Openstack-Request-Id', `req-${uuid()}`);
     });
+    // Neutron's JSON goes out as plain `application/json`, without a charset.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json;')) {
+        reply.header('content-type', 'application/json');
+      }
+      return payload;
+    });
 
     app.get('/', async (request) => ({
       versions: [
@@ -73,6 +112,7 @@ export const neutronService: CloudService = {
         });
         // keystonemiddleware sits in front of the router: unknown paths and methods need a token too.
         installFaultHandling(api, neutronFaults);
+        installCollectionSpellings(api);
         api.get('/', async (request) => ({
           resources: CORE_RESOURCES.map(([name, collection]) => ({
             name,

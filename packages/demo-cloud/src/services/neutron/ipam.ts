@@ -178,3 +178,56 @@ export const defaultGateway = (cidr: Cidr): bigint =>
   cidr.version === 4 ? cidr.first + 1n : cidr.first;
 
 export const rangeSize = (r: IpRange): bigint => r.last - r.first + 1n;
+
+/** The union of ranges: sorted, overlapping and adjacent ones merged. */
+export const mergeRanges = (ranges: readonly IpRange[]): IpRange[] => {
+  const sorted = [...ranges].sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+  const out: IpRange[] = [];
+  for (const r of sorted) {
+    const last = out.at(-1);
+    if (last && r.first <= last.last + 1n) {
+      if (r.last > last.last) out[out.length - 1] = { first: last.first, last: r.last };
+    } else out.push({ first: r.first, last: r.last });
+  }
+  return out;
+};
+
+/** The addresses of `ranges` outside `removed`. */
+export const subtractRanges = (
+  ranges: readonly IpRange[],
+  removed: readonly IpRange[],
+): IpRange[] => {
+  let out = mergeRanges(ranges);
+  for (const cut of mergeRanges(removed)) {
+    out = out.flatMap((r) => {
+      if (!overlaps(r, cut)) return [r];
+      const parts: IpRange[] = [];
+      if (r.first < cut.first) parts.push({ first: r.first, last: cut.first - 1n });
+      if (r.last > cut.last) parts.push({ first: cut.last + 1n, last: r.last });
+      return parts;
+    });
+  }
+  return out;
+};
+
+/** The fewest CIDRs covering each range exactly (netaddr's iprange_to_cidrs), in order. */
+export const rangesToCidrs = (version: IpVersion, ranges: readonly IpRange[]): Cidr[] => {
+  const width = bits(version);
+  const out: Cidr[] = [];
+  for (const r of ranges) {
+    let start = r.first;
+    while (start <= r.last) {
+      let prefixlen = width;
+      // Grow the block while it stays aligned on `start` and inside the range.
+      while (prefixlen > 0) {
+        const size = 1n << BigInt(width - prefixlen + 1);
+        if (start % size !== 0n || start + size - 1n > r.last) break;
+        prefixlen--;
+      }
+      const cidr = cidrOf(version, start, prefixlen);
+      out.push(cidr);
+      start = cidr.last + 1n;
+    }
+  }
+  return out;
+};

@@ -170,7 +170,8 @@ export interface SecurityGroupRuleDoc {
   readonly normalized_cidr: string | null;
   /** neutron's standard_attributes row id, shown on rules nested in a group. */
   readonly standard_attr_id: number;
-  description: string;
+  /** null on the rules neutron adds itself (a group's egress and default rules). */
+  description: string | null;
   readonly created_at: string;
   updated_at: string;
   revision_number: number;

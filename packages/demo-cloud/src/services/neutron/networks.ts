@@ -18,7 +18,7 @@ import {
 } from './attributes';
 import type { AttrMap } from './attributes';
 import { newStandardAttrs, standardView, tagRoutes, touched } from './common';
-import { invalidInput, neutronError } from './http';
+import { invalidInput, neutronError, resourceNotFound } from './http';
 import type { Json } from './http';
 import { listAnswer, requestedFields, selectFields } from './listing';
 import {
@@ -135,10 +135,15 @@ export const networkTarget = (n: NetworkDoc): Json => ({
 
 const MAX_MTU: Readonly<Record<string, number>> = { vxlan: 1450, vlan: 1500, flat: 1500 };
 
+/**
+ * `created`: the create answer, which carries `is_default` for every network; elsewhere neutron
+ * adds it to external networks only (it lives on their externalnetworks row).
+ */
 export const networkView = (
   store: Store,
   n: NetworkDoc,
   netSubnets: readonly SubnetDoc[],
+  created = false,
 ): Json => {
   const scopeOf = (version: 4 | 6): string | null => {
     for (const s of netSubnets) {
@@ -164,7 +169,7 @@ export const networkView = (
     'router:external': n.external,
     port_security_enabled: n.port_security_enabled,
     qos_policy_id: n.qos_policy_id,
-    is_default: n.is_default,
+    ...(n.external || created ? { is_default: n.is_default } : {}),
     ...standardView(n),
     project_id: n.project_id,
     'provider:network_type': n.provider.network_type,
@@ -334,11 +339,12 @@ export const insertNetwork = (
 export const deleteNetworkDoc = (ctx: CloudContext, net: NetworkDoc): void => {
   const { store } = ctx;
   const netPorts = store.collection(ports).where('network_id', net.id);
-  if (netPorts.some((p) => p.device_owner !== 'network:dhcp')) {
+  const inUse = netPorts.filter((p) => p.device_owner !== 'network:dhcp');
+  if (inUse.length > 0) {
     throw neutronError(
       409,
       'NetworkInUse',
-      `Unable to complete operation on network ${net.id}. There are one or more ports still in use on the network.`,
+      `Unable to complete operation on network ${net.id}. There are one or more ports still in use on the network, id for these ports is: ${inUse.map((p) => p.id).join(',')}.`,
     );
   }
   store.transaction(() => {
@@ -390,7 +396,7 @@ export const networkRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
 
   app.get<{ Params: { id: string } }>('/networks/:id', async (request) => {
     const net = find(request, request.params.id);
-    if (!policy.check(request, 'get_network', networkTarget(net))) throw networkNotFound(net.id);
+    if (!policy.check(request, 'get_network', networkTarget(net))) throw resourceNotFound();
     const view = networkView(store, net, store.collection(subnets).where('network_id', net.id));
     return { network: selectFields(present(request, view), requestedFields(request)) };
   });
@@ -428,7 +434,7 @@ export const networkRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
         availabilityZoneHints: body['availability_zone_hints'] as string[],
       });
     });
-    return reply.code(201).send({ network: present(request, networkView(store, net, [])) });
+    return reply.code(201).send({ network: present(request, networkView(store, net, [], true)) });
   });
 
   app.put<{ Params: { id: string } }>('/networks/:id', async (request) => {

@@ -86,11 +86,11 @@ const matchRule = (
     let attrRule: Check = { rule: `${action}:${name}` };
     if (spec.subPolicy) {
       if (isObject(value)) {
+        const keys = Array.isArray(spec.subPolicy)
+          ? spec.subPolicy.filter((k) => k in value)
+          : Object.keys(value);
         attrRule = {
-          and: [
-            attrRule,
-            { and: Object.keys(value).map((k) => ({ rule: `${action}:${name}:${k}` })) },
-          ],
+          and: [attrRule, { and: keys.map((k) => ({ rule: `${action}:${name}:${k}` })) }],
         };
       } else if (Array.isArray(value)) {
         const subs: Check[] = value.flatMap((item: unknown) =>

@@ -35,7 +35,7 @@ import {
 } from './attributes';
 import type { AttrMap, Validator } from './attributes';
 import { newStandardAttrs, standardView, tagRoutes, touched } from './common';
-import { invalidInput, isObject, neutronError } from './http';
+import { invalidInput, isObject, neutronError, resourceNotFound } from './http';
 import type { Json } from './http';
 import { parseCidr, parseIp } from './ipam';
 import { listAnswer, requestedFields, selectFields } from './listing';
@@ -230,6 +230,8 @@ const VIF_DETAILS = {
 };
 
 /** A port's binding once a host is set: ML2's openvswitch driver binds it. */
+const BINDING_ATTRS = ['binding:host_id', 'binding:vnic_type', 'binding:profile'] as const;
+
 export const bindingFor = (
   host: string,
   vnicType: string,
@@ -609,7 +611,7 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get<{ Params: { id: string } }>('/ports/:id', async (request) => {
     const p = find(request, request.params.id);
     const target = portTarget(p, nets.get(p.network_id));
-    if (!policy.check(request, 'get_port', target)) throw portNotFound(p.id);
+    if (!policy.check(request, 'get_port', target)) throw resourceNotFound();
     return { port: selectFields(present(request, viewOf(p), target), requestedFields(request)) };
   });
 
@@ -641,7 +643,7 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       if (groups) checkGroups(store, caller, projectId, groups);
       checkQuota(store, projectId, { port: 1 });
       const fixed = specified<Json[]>(body['fixed_ips']);
-      return createPortDoc(ctx, {
+      const made = createPortDoc(ctx, {
         projectId,
         network: net,
         name: body['name'] as string,
@@ -666,6 +668,12 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         numaAffinityPolicy: body['numa_affinity_policy'] as string | null,
         deviceProfile: body['device_profile'] as string | null,
       });
+      // A port bound in its create gets one more revision when the binding commits, after the
+      // answer is built.
+      if (made.binding.vif_type !== 'unbound') {
+        col.put({ ...made, revision_number: made.revision_number + 1 });
+      }
+      return made;
     });
     const target = portTarget(port, net);
     return reply.code(201).send({ port: present(request, viewOf(port), target) });
@@ -778,8 +786,13 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         }
       }
       next = touched(ctx, next);
-      col.put(next);
-      return next;
+      // Binding changes commit apart from the port: a new binding adds a revision, and the answer
+      // shows the revision from before the binding's own.
+      const bindsNow = 'binding:host_id' in body && next.binding.vif_type !== 'unbound';
+      const stored = { ...next, revision_number: next.revision_number + (bindsNow ? 1 : 0) };
+      col.put(stored);
+      const bindingChanged = BINDING_ATTRS.some((k) => k in body);
+      return bindingChanged ? { ...stored, revision_number: stored.revision_number - 1 } : stored;
     });
     return { port: present(request, viewOf(updated), target) };
   });

@@ -279,6 +279,8 @@ export const insertQosPolicy = (
     is_default: spec.isDefault ?? false,
     rules: [],
     ...newStandardAttrs(ctx, spec.description ?? ''),
+    // Neutron marks the project's default policy in a second write.
+    ...(spec.isDefault ? { revision_number: 1 } : {}),
   };
   ctx.store.collection(qosPolicies).insert(doc);
   return doc;
@@ -301,17 +303,18 @@ export const addQosRule = (
   return { policy: updated, rule };
 };
 
+/** The first binding neutron finds: ports, then networks, then floating IPs. */
 const usage = (store: Store, id: string): { type: string; id: string } | undefined => {
-  const net = store
-    .collection(networks)
-    .all()
-    .find((n) => n.qos_policy_id === id);
-  if (net) return { type: 'network', id: net.id };
   const port = store
     .collection(ports)
     .all()
     .find((p) => p.qos_policy_id === id);
   if (port) return { type: 'port', id: port.id };
+  const net = store
+    .collection(networks)
+    .all()
+    .find((n) => n.qos_policy_id === id);
+  if (net) return { type: 'network', id: net.id };
   const fip = store
     .collection(floatingIps)
     .all()
@@ -473,8 +476,10 @@ export const qosRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
     app.get<{ Params: { id: string } }>(`/qos/policies/:id/${plural}`, async (request) => {
       const p = find(request, request.params.id);
-      readable(request, p, `get_policy_${singular}`);
-      const items = p.rules.filter((r) => r.type === type).map(ruleFields);
+      // The hook filters a list item by item: rules the caller may not read leave it empty.
+      const items = policy.check(request, `get_policy_${singular}`, ownerTarget(p))
+        ? p.rules.filter((r) => r.type === type).map(ruleFields)
+        : [];
       return listAnswer(ctx, request, {
         collection: plural,
         path: `/qos/policies/${p.id}/${plural}`,
@@ -500,14 +505,15 @@ export const qosRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     );
 
     app.post<{ Params: { id: string } }>(`/qos/policies/:id/${plural}`, async (request, reply) => {
-      const p = find(request, request.params.id);
       const body = parseRule(request, singular, true);
-      policy.enforceOrHide(
-        request,
-        `create_policy_${singular}`,
-        `get_policy_${singular}`,
-        ownerTarget(p),
-      );
+      // A create is checked before its parent is looked up (a missing policy answers 403 too).
+      const caller = neutronCaller(request);
+      policy.enforce(request, `create_policy_${singular}`, {
+        ...body,
+        project_id: caller.projectId,
+        tenant_id: caller.projectId,
+      });
+      const p = find(request, request.params.id);
       const { rule } = addQosRule(ctx, p, type, body);
       return reply.code(201).send({ [singular]: ruleFields(rule) });
     });
@@ -625,18 +631,19 @@ export const qosRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: { type: string } }>('/qos/rule-types/:type', async (request) => {
     const type = request.params.type as RuleType;
-    const target = {
-      project_id: neutronCaller(request).projectId,
-      tenant_id: neutronCaller(request).projectId,
-    };
+    const caller = neutronCaller(request);
+    const target = { project_id: caller.projectId, tenant_id: caller.projectId };
+    // The plugin refuses non-admins itself, before the policy hook sees the answer.
+    if (!caller.isAdmin) throw neutronError(403, 'NotAuthorized', 'Not authorized.');
+    // An unknown name fails the rule type object's enum field: neutron answers a 500.
     if (!(type in RULE_TYPES)) {
       throw neutronError(
-        404,
-        'QosRuleTypeNotFound',
-        `QoS rule type ${request.params.type} could not be found.`,
+        500,
+        'HTTPInternalServerError',
+        'Request Failed: internal server error while processing your request.',
       );
     }
-    policy.enforce(request, 'get_rule_type', target);
+    if (!policy.check(request, 'get_rule_type', target)) throw resourceNotFound();
     return {
       rule_type: {
         type,

@@ -93,7 +93,12 @@ describe('neutron routers', () => {
     );
     const busy = await call('demo', 'DELETE', `/routers/${id}`);
     expect(busy.status).toBe(409);
-    expect(busy.body).toEqual(neutronError('RouterInUse', `Router ${id} still has ports`));
+    const busyError = busy.body['NeutronError'] as Body;
+    expect(busyError['type']).toBe('RouterInUse');
+    expect(String(busyError['message'])).toMatch(
+      new RegExp(`^Router ${id} has ports still attached: ([0-9a-f-]{36}, )*[0-9a-f-]{36}$`),
+    );
+    expect(String(busyError['message'])).toContain(portId);
 
     const removed = await call('demo', 'PUT', `/routers/${id}/remove_router_interface`, {
       subnet_id: dbSubnet,
@@ -174,8 +179,15 @@ describe('neutron routers', () => {
     const reader = await call('reader', 'PUT', `/routers/${r1}/add_router_interface`, {
       subnet_id: dbSubnet,
     });
+    // Checked against the whole router: its gateway, ha, flavor and distributed attributes.
+    const gatewayRules = ['network_id', 'enable_snat', 'external_fixed_ips']
+      .map((key) => `rule:add_router_interface:external_gateway_info:${key}`)
+      .join(' and ');
     expect(reader.body).toEqual(
-      neutronError('PolicyNotAuthorized', 'rule:add_router_interface is disallowed by policy'),
+      neutronError(
+        'PolicyNotAuthorized',
+        `((((rule:add_router_interface and (rule:add_router_interface:external_gateway_info and (${gatewayRules}))) and rule:add_router_interface:ha) and rule:add_router_interface:flavor_id) and rule:add_router_interface:distributed) is disallowed by policy`,
+      ),
     );
   });
 });

@@ -24,7 +24,7 @@ import {
 } from './attributes';
 import type { AttrMap, Validator } from './attributes';
 import { newStandardAttrs, ownerTarget, standardView, tagRoutes, touched } from './common';
-import { badRequestOf, isObject, neutronError, pyStr } from './http';
+import { badRequestOf, isObject, neutronError, pyStr, resourceNotFound } from './http';
 import type { Json } from './http';
 import { overlaps, parseCidr, parseIp } from './ipam';
 import { listAnswer, requestedFields, selectFields } from './listing';
@@ -40,8 +40,12 @@ import { reachableSubnet, subnetNotFound } from './subnets';
 export const routerNotFound = (id: string): Error =>
   neutronError(404, 'RouterNotFound', `Router ${id} could not be found`);
 
+/** The gateway's key spec, in its validator's order (sub-attribute policy rules follow it). */
+const GATEWAY_KEYS = ['network_id', 'enable_snat', 'external_fixed_ips', 'qos_policy_id'] as const;
+
 const gatewayInfo: Validator = (value) => {
-  if (!value) return undefined;
+  // type:dict_or_nodata: an empty dict is no data, as None is (it clears the gateway).
+  if (!value || (isObject(value) && Object.keys(value).length === 0)) return undefined;
   if (!isObject(value)) return `'${pyStr(value)}' is not a dictionary`;
   if (!('network_id' in value)) {
     return `Validation of dictionary's keys failed. Expected keys: {'network_id'} Provided keys: {${Object.keys(
@@ -50,8 +54,9 @@ const gatewayInfo: Validator = (value) => {
       .map((k) => `'${k}'`)
       .join(', ')}}`;
   }
-  const allowed = ['network_id', 'enable_snat', 'external_fixed_ips', 'qos_policy_id'];
-  const unexpected = Object.keys(value).filter((k) => !allowed.includes(k));
+  const unexpected = Object.keys(value).filter(
+    (k) => !(GATEWAY_KEYS as readonly string[]).includes(k),
+  );
   if (unexpected.length > 0) return `Unexpected keys supplied: ${unexpected.join(', ')}`;
   const msg = uuid(value['network_id']);
   if (msg) return msg;
@@ -90,11 +95,13 @@ export const ROUTER_ATTRS: AttrMap = {
     put: true,
     default: null,
     policy: true,
-    subPolicy: true,
+    subPolicy: GATEWAY_KEYS,
     validate: gatewayInfo,
   },
   routes: { put: true, validate: hostRoutes, convert: noneToEmptyList, default: NOT_SPECIFIED },
+  // Neutron's attribute map order (l3-ha, l3-flavors, dvr), which its policy messages follow.
   ha: { post: true, put: true, default: NOT_SPECIFIED, policy: true, convert: toBooleanIfNotNull },
+  flavor_id: { post: true, default: NOT_SPECIFIED, sort: true, policy: true },
   distributed: {
     post: true,
     put: true,
@@ -104,7 +111,6 @@ export const ROUTER_ATTRS: AttrMap = {
   },
   availability_zones: {},
   availability_zone_hints: { post: true, validate: availabilityZoneHints, default: [] },
-  flavor_id: { post: true, default: NOT_SPECIFIED, sort: true, policy: true },
   ...STANDARD_ATTRS,
   ...TAG_ATTRS,
 };
@@ -285,10 +291,16 @@ export const insertRouter = (
     availability_zone_hints: spec.availabilityZoneHints ?? [],
     flavor_id: null,
     ...newStandardAttrs(ctx, spec.description ?? ''),
+    // Neutron writes a new router twice in its create (the answer shows revision 1).
+    revision_number: 1,
   };
   ctx.store.collection(routers).insert(doc);
   return doc;
 };
+
+/** The revisions neutron's gateway port handling adds on top of the router's own update. */
+const gatewayRevisions = (before: RouterDoc['gateway'], after: RouterDoc['gateway']): number =>
+  !before && after ? 1 : before && !after ? 2 : 0;
 
 /** Sets, changes or clears a router's gateway. */
 export const setGateway = (
@@ -448,7 +460,7 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: { id: string } }>('/routers/:id', async (request) => {
     const r = find(request, request.params.id);
-    if (!policy.check(request, 'get_router', ownerTarget(r))) throw routerNotFound(r.id);
+    if (!policy.check(request, 'get_router', ownerTarget(r))) throw resourceNotFound();
     return {
       router: selectFields(present(request, routerView(store, r)), requestedFields(request)),
     };
@@ -476,7 +488,12 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         availabilityZoneHints: body['availability_zone_hints'] as string[],
       });
       if (gw) {
-        r = touched(ctx, setGateway(ctx, r, gw));
+        const withGateway = touched(ctx, setGateway(ctx, r, gw));
+        r = {
+          ...withGateway,
+          revision_number:
+            withGateway.revision_number + gatewayRevisions(r.gateway, withGateway.gateway),
+        };
         col.put(r);
       }
       return r;
@@ -518,10 +535,13 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       if ('ha' in body) r.ha = (body['ha'] as boolean | null) ?? r.ha;
       if ('distributed' in body)
         r.distributed = (body['distributed'] as boolean | null) ?? r.distributed;
+      let extraRevisions = 0;
       if ('external_gateway_info' in body) {
         const gw = parseGateway(body['external_gateway_info']);
         checkGatewayNetwork(caller, gw);
+        const before = r.gateway;
         r = setGateway(ctx, r, gw);
+        extraRevisions = gatewayRevisions(before, r.gateway);
       }
       if ('routes' in body) {
         const routes = body['routes'] as HostRoute[];
@@ -529,6 +549,7 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         r.routes = routes;
       }
       r = touched(ctx, r);
+      r.revision_number += extraRevisions;
       col.put(r);
       return r;
     });
@@ -538,8 +559,13 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.delete<{ Params: { id: string } }>('/routers/:id', async (request, reply) => {
     const router = find(request, request.params.id);
     policy.enforceOrHide(request, 'delete_router', 'get_router', ownerTarget(router));
-    if (routerInterfacePorts(store, router.id).length > 0) {
-      throw neutronError(409, 'RouterInUse', `Router ${router.id} still has ports`);
+    const attached = routerInterfacePorts(store, router.id);
+    if (attached.length > 0) {
+      throw neutronError(
+        409,
+        'RouterInUse',
+        `Router ${router.id} has ports still attached: ${attached.map((p) => p.id).join(', ')}`,
+      );
     }
     store.transaction(() => {
       if (router.gateway) deletePortQuietly(store, router.gateway.port_id);
@@ -547,6 +573,15 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     });
     return reply.code(204).send();
   });
+
+  /**
+   * A member action is checked against the whole router, as neutron passes it: the attributes it
+   * holds (gateway, ha, flavor, distributed) add their `<action>:<attr>` rules.
+   */
+  const enforceAction = (request: FastifyRequest, action: string, router: RouterDoc): void =>
+    policy.enforceOrHide(request, action, 'get_router', routerView(store, router), {
+      attrs: ROUTER_ATTRS,
+    });
 
   const interfaceAnswer = (router: RouterDoc, port: PortDoc): Json => ({
     id: router.id,
@@ -584,7 +619,7 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.put<{ Params: { id: string } }>('/routers/:id/add_router_interface', async (request) => {
     const caller = neutronCaller(request);
     const router = find(request, request.params.id);
-    policy.enforceOrHide(request, 'add_router_interface', 'get_router', ownerTarget(router));
+    enforceAction(request, 'add_router_interface', router);
     const info = interfaceInfo(request.body, false);
     const port = store.transaction(() => {
       let p: PortDoc;
@@ -630,7 +665,7 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.put<{ Params: { id: string } }>('/routers/:id/remove_router_interface', async (request) => {
     const router = find(request, request.params.id);
-    policy.enforceOrHide(request, 'remove_router_interface', 'get_router', ownerTarget(router));
+    enforceAction(request, 'remove_router_interface', router);
     const info = interfaceInfo(request.body, true);
     const interfaces = routerInterfacePorts(store, router.id);
     let port: PortDoc | undefined;
@@ -692,7 +727,7 @@ export const routerRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     (action: 'add_extraroutes' | 'remove_extraroutes') =>
     async (request: FastifyRequest<{ Params: { id: string } }>): Promise<Json> => {
       const router = find(request, request.params.id);
-      policy.enforceOrHide(request, action, 'get_router', ownerTarget(router));
+      enforceAction(request, action, router);
       const body = request.body;
       const inner = isObject(body) && isObject(body['router']) ? body['router'] : undefined;
       const routes = inner?.['routes'];

@@ -14,7 +14,7 @@ import {
 } from './attributes';
 import type { AttrMap, Converter } from './attributes';
 import { newStandardAttrs, ownerTarget, standardView, tagRoutes, touched } from './common';
-import { neutronError, pyRepr, pyStr } from './http';
+import { neutronError, pyRepr, pyStr, resourceNotFound } from './http';
 import type { Json } from './http';
 import { formatIp, parseCidr } from './ipam';
 import { listAnswer, requestedFields, selectFields } from './listing';
@@ -209,7 +209,7 @@ const ruleCore = (r: SecurityGroupRuleDoc): Json => ({
 });
 
 const ruleTimes = (r: SecurityGroupRuleDoc): Json => {
-  const std = standardView({ ...r, tags: [] });
+  const std = standardView({ ...r, description: '', tags: [] });
   return {
     created_at: std['created_at'],
     updated_at: std['updated_at'],
@@ -228,7 +228,7 @@ export const ruleView = (r: SecurityGroupRuleDoc): Json => ({
 const nestedRuleView = (r: SecurityGroupRuleDoc): Json => ({
   ...ruleCore(r),
   standard_attr_id: r.standard_attr_id,
-  description: r.description === '' ? null : r.description,
+  description: r.description,
   tags: [],
   ...ruleTimes(r),
   project_id: r.project_id,
@@ -273,7 +273,8 @@ const newRule = (
     remote_ip_prefix: null,
     remote_group_id: null,
     remote_address_group_id: null,
-    description: '',
+    // The rules neutron adds itself have no description; the API's default is ''.
+    description: null,
     created_at: now,
     updated_at: now,
     revision_number: 0,
@@ -561,7 +562,7 @@ export const securityGroupRoutes = (app: FastifyInstance, ctx: CloudContext): vo
   app.get<{ Params: { id: string } }>('/security-groups/:id', async (request) => {
     const group = findGroup(request, request.params.id);
     if (!policy.check(request, 'get_security_group', ownerTarget(group))) {
-      throw securityGroupNotFound(group.id);
+      throw resourceNotFound();
     }
     const view = securityGroupView(group, rules.where('security_group_id', group.id));
     return { security_group: selectFields(view, requestedFields(request)) };
@@ -723,7 +724,7 @@ export const securityGroupRoutes = (app: FastifyInstance, ctx: CloudContext): vo
   app.get<{ Params: { id: string } }>('/security-group-rules/:id', async (request) => {
     const rule = findRule(request, request.params.id);
     if (!policy.check(request, 'get_security_group_rule', ruleTarget(rule)))
-      throw ruleNotFound(rule.id);
+      throw resourceNotFound();
     return { security_group_rule: selectFields(ruleView(rule), requestedFields(request)) };
   });
 
@@ -801,13 +802,13 @@ export const securityGroupRoutes = (app: FastifyInstance, ctx: CloudContext): vo
   });
 };
 
-/** For the seed and the internal API: adds a rule without the API's checks. */
+/** For the seed and the internal API: adds a rule as the API would, without its checks. */
 export const addSecurityGroupRule = (
   ctx: CloudContext,
   group: SecurityGroupDoc,
   fields: Partial<SecurityGroupRuleDoc> & Pick<SecurityGroupRuleDoc, 'direction' | 'ethertype'>,
 ): SecurityGroupRuleDoc => {
-  const rule = newRule(ctx, group, fields);
+  const rule = newRule(ctx, group, { description: '', ...fields });
   ctx.store.collection(securityGroupRules).insert(rule);
   return rule;
 };

@@ -19,9 +19,9 @@ import {
 } from './attributes';
 import type { AttrMap } from './attributes';
 import { newStandardAttrs, ownerTarget, standardView, tagRoutes, touched } from './common';
-import { invalidInput, isObject, neutronError } from './http';
+import { invalidInput, isObject, neutronError, resourceNotFound } from './http';
 import type { Json } from './http';
-import { cidrText, parseCidr } from './ipam';
+import { cidrText, mergeRanges, parseCidr, rangesToCidrs, subtractRanges } from './ipam';
 import type { Cidr } from './ipam';
 import { listAnswer, requestedFields, selectFields } from './listing';
 import { addressScopes, subnetPools, subnets } from './model';
@@ -149,6 +149,22 @@ export const subnetPoolView = (p: SubnetPoolDoc): Json => ({
   project_id: p.project_id,
 });
 
+/**
+ * The update answer, built from neutron's subnet pool object: prefix lengths as integers, and the
+ * address scope and default quota only when the request named them or they hold a value.
+ */
+const updatedPoolView = (p: SubnetPoolDoc, given: readonly string[]): Json => {
+  const { address_scope_id: scope, default_quota: quota, ...rest } = subnetPoolView(p);
+  return {
+    ...rest,
+    default_prefixlen: p.default_prefixlen,
+    min_prefixlen: p.min_prefixlen,
+    max_prefixlen: p.max_prefixlen,
+    ...(scope !== null || given.includes('address_scope_id') ? { address_scope_id: scope } : {}),
+    ...(quota !== null || given.includes('default_quota') ? { default_quota: quota } : {}),
+  };
+};
+
 const scopeView = (a: AddressScopeDoc): Json => ({
   id: a.id,
   project_id: a.project_id,
@@ -164,19 +180,21 @@ const reachable = (caller: NeutronCaller, p: { project_id: string; shared: boole
 const poolTarget = (p: SubnetPoolDoc): Json =>
   ownerTarget(p, { shared: p.shared, is_default: p.is_default });
 
-/** netaddr's IPSet.compact(): merged, sorted prefixes. */
+const cidrsOf = (prefixes: readonly string[]): Cidr[] =>
+  prefixes.map((p) => parseCidr(p)).filter((c): c is Cidr => c !== undefined);
+
+/** netaddr's IPSet(prefixes).iter_cidrs(): merged into the fewest, sorted prefixes. */
 const compactPrefixes = (prefixes: readonly string[]): string[] => {
-  const cidrs = prefixes
-    .map((p) => parseCidr(p))
-    .filter((c): c is Cidr => c !== undefined)
-    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : a.prefixlen - b.prefixlen));
-  const out: Cidr[] = [];
-  for (const c of cidrs) {
-    const last = out.at(-1);
-    if (last && c.first >= last.first && c.last <= last.last) continue;
-    out.push({ ...c, ip: c.first });
-  }
-  return out.map(cidrText);
+  const cidrs = cidrsOf(prefixes);
+  const version = cidrs[0]?.version ?? 4;
+  return rangesToCidrs(version, mergeRanges(cidrs)).map(cidrText);
+};
+
+/** netaddr's IPSet(prefixes) - IPSet(removed), as prefixes. */
+const subtractPrefixes = (prefixes: readonly string[], removed: readonly string[]): string[] => {
+  const cidrs = cidrsOf(prefixes);
+  const version = cidrs[0]?.version ?? 4;
+  return rangesToCidrs(version, subtractRanges(mergeRanges(cidrs), cidrsOf(removed))).map(cidrText);
 };
 
 const checkBounds = (min: number, max: number, def: number, version: 4 | 6): void => {
@@ -236,7 +254,7 @@ export const subnetPoolRoutes = (app: FastifyInstance, ctx: CloudContext): void 
 
   app.get<{ Params: { id: string } }>('/subnetpools/:id', async (request) => {
     const p = find(request, request.params.id);
-    if (!policy.check(request, 'get_subnetpool', poolTarget(p))) throw subnetPoolNotFound(p.id);
+    if (!policy.check(request, 'get_subnetpool', poolTarget(p))) throw resourceNotFound();
     return { subnetpool: selectFields(subnetPoolView(p), requestedFields(request)) };
   });
 
@@ -356,7 +374,7 @@ export const subnetPoolRoutes = (app: FastifyInstance, ctx: CloudContext): void 
       default_prefixlen: def,
     });
     col.put(updated);
-    return { subnetpool: subnetPoolView(updated) };
+    return { subnetpool: updatedPoolView(updated, given) };
   });
 
   const prefixAction =
@@ -395,7 +413,7 @@ export const subnetPoolRoutes = (app: FastifyInstance, ctx: CloudContext): void 
             );
           }
         }
-        next = pool.prefixes.filter((p) => !list.includes(p));
+        next = subtractPrefixes(pool.prefixes, list);
       }
       const updated = touched(ctx, { ...pool, prefixes: next });
       col.put(updated);
@@ -453,8 +471,7 @@ export const subnetPoolRoutes = (app: FastifyInstance, ctx: CloudContext): void 
 
   app.get<{ Params: { id: string } }>('/address-scopes/:id', async (request) => {
     const s = findScope(request, request.params.id);
-    if (!policy.check(request, 'get_address_scope', scopeTarget(s)))
-      throw addressScopeNotFound(s.id);
+    if (!policy.check(request, 'get_address_scope', scopeTarget(s))) throw resourceNotFound();
     return { address_scope: selectFields(scopeView(s), requestedFields(request)) };
   });
 

@@ -197,7 +197,20 @@ describe('neutron subnets and subnet pools', () => {
       ip_version: 4,
     });
     const poolId = String(pool?.['id']);
-    const first = await create({ subnetpool_id: poolId, ip_version: 4, prefixlen: 28 });
+    // The shared network holds subnets from no pool: a network's subnets share one pool.
+    const mixed = await create({ subnetpool_id: poolId, ip_version: 4, prefixlen: 28 });
+    expect(mixed.body).toEqual(
+      neutronError(
+        'NetworkSubnetPoolAffinityError',
+        'Subnets hosted on the same network must be allocated from the same subnet pool.',
+      ),
+    );
+    const poolNet = await call('demo', 'POST', '/networks', { network: { name: 'pool-1' } });
+    const inPoolNet = (subnet: Body) =>
+      call('demo', 'POST', '/subnets', {
+        subnet: { network_id: (poolNet.body['network'] as Body)['id'], ...subnet },
+      });
+    const first = await inPoolNet({ subnetpool_id: poolId, ip_version: 4, prefixlen: 28 });
     expect(first.body['subnet']).toMatchObject({
       cidr: '10.200.0.0/28',
       gateway_ip: '10.200.0.1',
@@ -210,7 +223,7 @@ describe('neutron subnets and subnet pools', () => {
       `/subnets/${String((first.body['subnet'] as Body)['id'])}`,
     );
     expect(deleteFirst.status).toBe(204);
-    const byDefault = await create({ use_default_subnetpool: true, ip_version: 4 });
+    const byDefault = await inPoolNet({ use_default_subnetpool: true, ip_version: 4 });
     expect((byDefault.body['subnet'] as Body)['cidr']).toBe('10.200.0.0/26');
     const other = await call('demo', 'POST', '/networks', { network: { name: 'pool-2' } });
     const second = await call('demo', 'POST', '/subnets', {
@@ -221,7 +234,7 @@ describe('neutron subnets and subnet pools', () => {
       },
     });
     expect((second.body['subnet'] as Body)['cidr']).toBe('10.200.0.64/26');
-    const tooBig = await create({ subnetpool_id: poolId, ip_version: 4, prefixlen: 4 });
+    const tooBig = await inPoolNet({ subnetpool_id: poolId, ip_version: 4, prefixlen: 4 });
     expect(tooBig.body).toEqual(
       neutronError(
         'MinPrefixSubnetAllocationError',
@@ -242,8 +255,9 @@ describe('neutron subnets and subnet pools', () => {
       },
     });
     expect(pool.status).toBe(201);
+    // Adjacent prefixes merge, as netaddr's IPSet compacts them.
     expect(pool.body['subnetpool']).toMatchObject({
-      prefixes: ['192.168.100.0/24', '192.168.101.0/24'],
+      prefixes: ['192.168.100.0/23'],
       default_prefixlen: '28',
       min_prefixlen: '8',
       shared: false,

@@ -26,7 +26,7 @@ import {
 } from './attributes';
 import type { AttrMap } from './attributes';
 import { newStandardAttrs, standardView, tagRoutes, touched } from './common';
-import { badRequestOf, invalidInput, neutronError } from './http';
+import { badRequestOf, invalidInput, neutronError, resourceNotFound } from './http';
 import type { Json } from './http';
 import {
   cidrOf,
@@ -473,7 +473,7 @@ export const subnetRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get<{ Params: { id: string } }>('/subnets/:id', async (request) => {
     const s = find(request, request.params.id);
     if (!policy.check(request, 'get_subnet', subnetTarget(s, nets.get(s.network_id)))) {
-      throw subnetNotFound(s.id);
+      throw resourceNotFound();
     }
     return { subnet: selectFields(subnetView(s), requestedFields(request)) };
   });
@@ -545,6 +545,15 @@ export const subnetRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
           throw badRequestOf(
             'subnets',
             `Cannot allocate IPv${version} subnet from IPv${pool.ip_version} subnet pool`,
+          );
+        }
+        const chosen = pool.id;
+        const others = col.where('network_id', net.id);
+        if (others.some((s) => s.ip_version === version && s.subnetpool_id !== chosen)) {
+          throw neutronError(
+            400,
+            'NetworkSubnetPoolAffinityError',
+            'Subnets hosted on the same network must be allocated from the same subnet pool.',
           );
         }
         if (cidrText0 !== null) {

@@ -15,7 +15,7 @@ import {
 } from './attributes';
 import type { AttrMap, Validator } from './attributes';
 import { newStandardAttrs, ownerTarget, standardView, tagRoutes, touched } from './common';
-import { invalidInput, isObject, neutronError, pyRepr } from './http';
+import { invalidInput, isObject, neutronError, pyRepr, resourceNotFound } from './http';
 import type { Json } from './http';
 import { listAnswer, requestedFields, selectFields } from './listing';
 import { networks, ports, trunks } from './model';
@@ -78,7 +78,13 @@ export const TRUNK_ATTRS: AttrMap = {
   ...PROJECT_ATTRS,
   port_id: { post: true, validate: uuid, filter: true, sort: true },
   status: { sort: true, filter: true },
-  sub_ports: { post: true, default: [], validate: subportsValidator, policy: true },
+  sub_ports: {
+    post: true,
+    default: [],
+    validate: subportsValidator,
+    policy: true,
+    subPolicy: true,
+  },
   ...STANDARD_ATTRS,
   ...TAG_ATTRS,
 };
@@ -98,6 +104,9 @@ export const trunkView = (t: TrunkDoc): Json => ({
   tenant_id: t.project_id,
   tags: t.tags,
 });
+
+const trunkDisabled = (id: string): Error =>
+  neutronError(409, 'TrunkDisabled', `Trunk ${id} is currently disabled.`);
 
 const reachable = (caller: NeutronCaller, t: TrunkDoc): boolean =>
   caller.isAdmin || t.project_id === caller.projectId;
@@ -265,7 +274,7 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: { id: string } }>('/trunks/:id', async (request) => {
     const t = find(request, request.params.id);
-    if (!policy.check(request, 'get_trunk', ownerTarget(t))) throw trunkNotFound(t.id);
+    if (!policy.check(request, 'get_trunk', ownerTarget(t))) throw resourceNotFound();
     return { trunk: selectFields(trunkView(t), requestedFields(request)) };
   });
 
@@ -338,6 +347,8 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.delete<{ Params: { id: string } }>('/trunks/:id', async (request, reply) => {
     const trunk = find(request, request.params.id);
     policy.enforceOrHide(request, 'delete_trunk', 'get_trunk', ownerTarget(trunk));
+    // trunk_can_be_managed comes before the in-use check.
+    if (!trunk.admin_state_up) throw trunkDisabled(trunk.id);
     const parent = store.collection(ports).get(trunk.port_id);
     if (parent?.device_id && parent.device_owner.startsWith('compute:')) {
       throw neutronError(409, 'TrunkInUse', `Trunk ${trunk.id} is currently in use.`);
@@ -356,6 +367,26 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     return reply.code(204).send();
   });
 
+  /**
+   * A member action is checked against the whole trunk, as neutron passes it: its subports add
+   * `<action>:sub_ports:<key>` rules, one set per subport.
+   */
+  const enforceAction = (request: FastifyRequest, action: string, trunk: TrunkDoc): void =>
+    policy.enforceOrHide(
+      request,
+      action,
+      'get_trunk',
+      {
+        ...ownerTarget(trunk),
+        sub_ports: trunk.sub_ports.map((s) => ({
+          port_id: s.port_id,
+          segmentation_type: s.segmentation_type,
+          segmentation_id: s.segmentation_id,
+        })),
+      },
+      { attrs: TRUNK_ATTRS },
+    );
+
   const subportBody = (body: unknown): Json[] => {
     const list = isObject(body) ? body['sub_ports'] : undefined;
     const msg = subportsValidator(list);
@@ -366,11 +397,9 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.put<{ Params: { id: string } }>('/trunks/:id/add_subports', async (request) => {
     const caller = neutronCaller(request);
     const trunk = find(request, request.params.id);
-    policy.enforceOrHide(request, 'add_subports', 'get_trunk', ownerTarget(trunk));
+    enforceAction(request, 'add_subports', trunk);
     const requested = subportBody(request.body);
-    if (!trunk.admin_state_up) {
-      throw neutronError(409, 'TrunkDisabled', `Trunk ${trunk.id} is currently disabled.`);
-    }
+    if (!trunk.admin_state_up) throw trunkDisabled(trunk.id);
     const updated = store.transaction(() => {
       const parent = store.collection(ports).get(trunk.port_id);
       if (!parent) throw portNotFound(trunk.port_id);
@@ -389,14 +418,12 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.put<{ Params: { id: string } }>('/trunks/:id/remove_subports', async (request) => {
     const trunk = find(request, request.params.id);
-    policy.enforceOrHide(request, 'remove_subports', 'get_trunk', ownerTarget(trunk));
+    enforceAction(request, 'remove_subports', trunk);
     const body = request.body;
     const list = isObject(body) ? body['sub_ports'] : undefined;
     if (!Array.isArray(list))
       throw invalidInput(`Invalid data format for subports: '${pyRepr(list)}' is not a list`);
-    if (!trunk.admin_state_up) {
-      throw neutronError(409, 'TrunkDisabled', `Trunk ${trunk.id} is currently disabled.`);
-    }
+    if (!trunk.admin_state_up) throw trunkDisabled(trunk.id);
     const ids: string[] = [];
     for (const item of list) {
       const portId = isObject(item) ? item['port_id'] : undefined;
@@ -431,7 +458,7 @@ export const trunkRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: { id: string } }>('/trunks/:id/get_subports', async (request) => {
     const trunk = find(request, request.params.id);
-    if (!policy.check(request, 'get_subports', ownerTarget(trunk))) throw trunkNotFound(trunk.id);
+    if (!policy.check(request, 'get_subports', ownerTarget(trunk))) throw resourceNotFound();
     return { sub_ports: trunk.sub_ports };
   });
 

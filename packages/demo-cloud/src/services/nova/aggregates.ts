@@ -3,7 +3,7 @@ import { Fault, badRequest, conflict } from '../../core/faults';
 import { uuid } from '../../core/ids';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime, novaTime } from '../../core/time';
 import { COMPUTE_HOSTS, INTERNAL_ZONE } from './hosts';
 import { atLeast, bodyObject, checkName, invalidInput, isObject, pyRepr } from './http';
 import type { Json } from './http';
@@ -13,9 +13,10 @@ import type { AggregateDoc } from './model';
 const aggregateNotFound = (id: string): Fault =>
   new Fault(404, `Aggregate ${id} could not be found.`);
 
+/** `full` is a row read back (seconds only, as MySQL keeps them); the create answer is not. */
 const view = (request: FastifyRequest, a: AggregateDoc, full = true): Json => ({
   availability_zone: a.availability_zone,
-  created_at: novaTime(new Date(a.created_at)),
+  created_at: (full ? novaDbTime : novaTime)(new Date(a.created_at)),
   deleted: false,
   deleted_at: null,
   ...(full ? { hosts: a.hosts, metadata: a.metadata } : {}),
@@ -138,7 +139,7 @@ export const aggregateRoutes = (app: FastifyInstance, ctx: CloudContext): void =
     const aggregate = load(request.params.id);
     if (aggregate.hosts.length > 0) {
       throw badRequest(
-        `Cannot delete aggregate ${aggregate.id}. Reason: Host aggregate is not empty.`,
+        `Cannot remove host from aggregate ${aggregate.id}. Reason: Host aggregate is not empty.`,
       );
     }
     col.delete(aggregate.id);
@@ -176,9 +177,11 @@ export const aggregateRoutes = (app: FastifyInstance, ctx: CloudContext): void =
     if (action === 'remove_host') {
       authorize(request, 'compute', 'os_compute_api:os-aggregates:remove_host', {});
       const name = host();
-      const aggregate = load(request.params.id);
-      if (!aggregate.hosts.includes(name))
-        throw new Fault(404, `Aggregate ${aggregate.id} has no host ${name}.`);
+      // Nova gives one answer for an unknown aggregate, an unknown host and a host not in it.
+      const aggregate = col.get(request.params.id);
+      if (!aggregate || !aggregate.hosts.includes(name)) {
+        throw new Fault(404, `Cannot remove host ${name} in aggregate ${request.params.id}`);
+      }
       const updated = col.put({
         ...aggregate,
         hosts: aggregate.hosts.filter((h) => h !== name),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime } from '../../core/time';
 import { CONTROLLER_HOST, INTERNAL_ZONE, zonesWithHosts } from './hosts';
 
 export const availabilityZoneRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
@@ -21,7 +21,7 @@ export const availabilityZoneRoutes = (app: FastifyInstance, ctx: CloudContext):
     const service = (): object => ({
       available: true,
       active: true,
-      updated_at: novaTime(ctx.now()),
+      updated_at: novaDbTime(ctx.now()),
     });
     return {
       availabilityZoneInfo: [

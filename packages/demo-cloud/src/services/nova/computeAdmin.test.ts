@@ -197,7 +197,7 @@ describe('nova admin resources', () => {
     expect((await cloud().request('DELETE', `${path}/${id}`, { token: admin })).body).toEqual({
       badRequest: {
         code: 400,
-        message: `Cannot delete aggregate ${id}. Reason: Host aggregate is not empty.`,
+        message: `Cannot remove host from aggregate ${id}. Reason: Host aggregate is not empty.`,
       },
     });
     expect((await action({ remove_host: { host: 'demo-compute-2' } })).status).toBe(200);

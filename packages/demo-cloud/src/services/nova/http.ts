@@ -3,6 +3,7 @@ import { Fault } from '../../core/faults';
 import type { FaultHandling } from '../../core/faults';
 import { Microversion } from '../../core/microversion';
 import type { MicroversionRange } from '../../core/microversion';
+import { pyRepr } from '../../core/python';
 import type { CloudContext } from '../../core/service';
 
 export const NOVA_VERSIONS: MicroversionRange = {
@@ -98,22 +99,7 @@ export const nextLink = (
   return [{ rel: 'next', href: `${computeUrl(ctx, request, path)}?${params.toString()}` }];
 };
 
-/** Python's repr, which nova's validation messages quote values in. */
-export const pyRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string')
-    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
-      .join(', ')}}`;
-  }
-  return String(value);
-};
+export { pyRepr };
 
 /** Python's str(): strings bare, everything else as repr. */
 const pyStr = (value: unknown): string => (typeof value === 'string' ? value : pyRepr(value));
@@ -189,17 +175,22 @@ export const checkName = (value: unknown, path: string, max = 255): string => {
   return value;
 };
 
-/** Nova's integer parameter types accept integers or digit strings. */
+/**
+ * Nova's integer parameter types accept integers or digit strings; the types that allow -1
+ * (quotas, boot_index) take a sign in their string pattern.
+ */
 export const checkInteger = (
   value: unknown,
   path: string,
   { min, max = 2147483647 }: { min: number; max?: number },
 ): number => {
+  const pattern = min < 0 ? '^-?[0-9]+$' : '^[0-9]*$';
   let n: number;
   if (typeof value === 'number' && Number.isInteger(value)) n = value;
-  else if (typeof value === 'string' && /^-?[0-9]+$/.test(value)) n = Number(value);
+  else if (typeof value === 'string' && new RegExp(pattern).test(value) && value !== '')
+    n = Number(value);
   else if (typeof value === 'string')
-    throw invalidInput(path, value, `${pyRepr(value)} does not match '^[0-9]*$'`);
+    throw invalidInput(path, value, `${pyRepr(value)} does not match '${pattern}'`);
   else throw invalidInput(path, value, `${pyRepr(value)} is not of type 'integer', 'string'`);
   if (n < min)
     throw invalidInput(path, value, `${pyRepr(value)} is less than the minimum of ${min}`);

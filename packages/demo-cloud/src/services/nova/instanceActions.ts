@@ -5,7 +5,7 @@ import { uuid } from '../../core/ids';
 import { pageAfterMarker, parseLimit, queryValue } from '../../core/paging';
 import { authorize, isAllowed } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime } from '../../core/time';
 import type { Store } from '../../store/store';
 import { hostIdOf } from './hosts';
 import { atLeast, nextLink } from './http';
@@ -155,9 +155,9 @@ const actionView = (request: FastifyRequest, a: InstanceActionDoc): Json => ({
   message: a.message,
   project_id: a.project_id,
   request_id: a.request_id,
-  start_time: novaTime(new Date(a.start_time)),
+  start_time: novaDbTime(new Date(a.start_time)),
   user_id: a.user_id,
-  ...(atLeast(request, '2.58') ? { updated_at: novaTime(new Date(a.updated_at)) } : {}),
+  ...(atLeast(request, '2.58') ? { updated_at: novaDbTime(new Date(a.updated_at)) } : {}),
 });
 
 const parseTime = (raw: string | undefined, name: string): number | undefined => {
@@ -233,10 +233,7 @@ export const instanceActionRoutes = (app: FastifyInstance, ctx: CloudContext): v
         .where('request_id', request.params.requestId)
         .find((a) => a.server_id === server.id);
       if (!action) {
-        throw new Fault(
-          404,
-          `Action for request_id ${request.params.requestId} on instance ${server.id} not found`,
-        );
+        throw new Fault(404, `Action ${request.params.requestId} not found`);
       }
       // Everyone sees events from 2.51; tracebacks, hosts and details stay with the admin.
       const full = isAllowed(
@@ -256,8 +253,8 @@ export const instanceActionRoutes = (app: FastifyInstance, ctx: CloudContext): v
         view['events'] = action.events.map((e): Json => {
           const event: Json = {
             event: e.event,
-            start_time: novaTime(new Date(e.start_time)),
-            finish_time: e.finish_time ? novaTime(new Date(e.finish_time)) : null,
+            start_time: novaDbTime(new Date(e.start_time)),
+            finish_time: e.finish_time ? novaDbTime(new Date(e.finish_time)) : null,
             result: e.result,
           };
           if (full) event['traceback'] = e.traceback;

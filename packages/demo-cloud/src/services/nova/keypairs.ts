@@ -4,7 +4,7 @@ import { Fault, badRequest, conflict } from '../../core/faults';
 import { pageAfterMarker, parseLimit, queryValue } from '../../core/paging';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime } from '../../core/time';
 import { atLeast, bodyObject, invalidInput, nextLink, pyRepr } from './http';
 import type { Json } from './http';
 import { keypairKey, keypairs } from './model';
@@ -53,7 +53,7 @@ const showView = (request: FastifyRequest, k: KeypairDoc): Json => ({
   fingerprint: k.fingerprint,
   user_id: k.user_id,
   deleted: false,
-  created_at: novaTime(new Date(k.created_at)),
+  created_at: novaDbTime(new Date(k.created_at)),
   updated_at: null,
   deleted_at: null,
   id: k.keypair_id,

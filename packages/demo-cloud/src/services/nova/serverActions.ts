@@ -10,7 +10,7 @@ import { isAdminContext } from './flavors';
 import { atLeast, checkInteger, invalidInput, isObject, pyRepr } from './http';
 import type { Json } from './http';
 import { actorOf, finishAction, startAction } from './instanceActions';
-import { flavors } from './model';
+import { flavors, servers } from './model';
 import type { ServerDoc } from './model';
 import { checkServerQuota } from './quotas';
 import { checkMetadata, checkDescription } from './serverCreate';
@@ -29,6 +29,8 @@ type ActionHandler = (
   server: ServerDoc,
   args: unknown,
 ) => unknown;
+
+const GIB = 1024 ** 3;
 
 const notReady = (id: string): Fault => new Fault(409, `Instance ${id} is not ready`);
 
@@ -204,9 +206,38 @@ const requiredArgs = (
   return argsObject(action, args, allowed);
 };
 
-/** The Glance URL nova names in a snapshot's Location header (before 2.45). */
+/**
+ * The Glance URL nova names in a snapshot's Location header (before 2.45): the image endpoint
+ * as keystoneauth discovers it (`.../image/v2/`) with the version stripped to `.../image/`, and
+ * `/images/<id>` appended, so the slash doubles.
+ */
 const imageLocation = (ctx: CloudContext, request: FastifyRequest, imageId: string): string =>
-  `${ctx.baseUrl(request)}/image/v2/images/${imageId}`;
+  `${ctx.baseUrl(request)}/image//images/${imageId}`;
+
+/** What a snapshot does not take over from the image the server was booted from. */
+const NOT_INHERITED = new Set([
+  // [DEFAULT] non_inheritable_image_properties
+  'cache_in_nova',
+  'bittorrent',
+  // signature_utils.SIGNATURE_PROPS
+  'img_signature',
+  'img_signature_hash_method',
+  'img_signature_key_type',
+  'img_signature_certificate_uuid',
+  // never copied into the instance's system metadata
+  'mappings',
+  'block_device_mapping',
+]);
+
+const inheritedProperties = (ctx: CloudContext, server: ServerDoc): Record<string, string> => {
+  if (server.image_id === '') return {};
+  const base = deps(ctx).glance?.findImageForBoot(ctx, server.image_id, server.project_id);
+  return Object.fromEntries(
+    Object.entries(base?.properties ?? {}).filter(
+      ([key]) => !NOT_INHERITED.has(key) && !key.startsWith('os_glance'),
+    ),
+  );
+};
 
 const snapshotOf = (
   ctx: CloudContext,
@@ -238,17 +269,20 @@ const snapshotOf = (
   const caller = callerOf(request);
   const glance = deps(ctx).glance;
   const properties: Record<string, string> = {
-    ...spec.metadata,
+    ...inheritedProperties(ctx, server),
     image_type: spec.backupType ? 'backup' : 'snapshot',
     instance_uuid: server.id,
     base_image_ref: server.image_id,
-    image_location: 'snapshot',
     owner_project_name: caller.project?.name ?? '',
     owner_user_name: caller.user.name,
     user_id: caller.user.id,
+    // The roles of the request, so a snapshot can be booted with what its author could do.
+    boot_roles: caller.roles.map((r) => r.name).join(','),
     ...(spec.backupType ? { backup_type: spec.backupType } : {}),
+    ...spec.metadata,
     ...(volumeBacked
       ? {
+          image_location: 'snapshot',
           bdm_v2: 'True',
           root_device_name: '/dev/vda',
           block_device_mapping: JSON.stringify(
@@ -285,17 +319,21 @@ const snapshotOf = (
   });
   ctx.store.transaction(() => {
     saveServer(ctx, server.id, () => ({ task_state: spec.task }));
+    // The API sets image_snapshot_pending (or image_backup); the compute host goes on with
     // image_snapshot → image_pending_upload → image_uploading → done, as nova reports them.
-    const third = DURATIONS.snapshot / 3;
-    scheduleServerStep(ctx, server.id, third, {
-      step: 'settle',
-      expectTask: spec.task,
-      set: { task_state: 'image_pending_upload' },
-    });
-    scheduleServerStep(ctx, server.id, 2 * third, {
-      step: 'settle',
-      expectTask: 'image_pending_upload',
-      set: { task_state: 'image_uploading' },
+    const tasks = [
+      spec.task,
+      ...(spec.task === 'image_snapshot_pending' ? ['image_snapshot'] : []),
+      'image_pending_upload',
+      'image_uploading',
+    ];
+    const step = DURATIONS.snapshot / tasks.length;
+    tasks.slice(1).forEach((task, index) => {
+      scheduleServerStep(ctx, server.id, (index + 1) * step, {
+        step: 'settle',
+        expectTask: tasks[index] ?? spec.task,
+        set: { task_state: task },
+      });
     });
     scheduleServerStep(ctx, server.id, DURATIONS.snapshot, {
       step: 'settle',
@@ -309,6 +347,12 @@ const snapshotOf = (
   reply.header('Location', imageLocation(ctx, request, imageId));
   return reply.send();
 };
+
+const CELL_LOOKUP_ACTIONS: ReadonlySet<string> = new Set([
+  'os-start',
+  'os-stop',
+  'trigger_crash_dump',
+]);
 
 export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
@@ -458,11 +502,22 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     checkLock(server, isAdminContext(request));
     checkState(server, { action: 'resize', vm: [VM.ACTIVE, VM.STOPPED] });
     const flavor = store.collection(flavors).get(String(ref).split('/').pop() ?? '');
-    if (!flavor || flavor.disabled) throw badRequest('Unable to locate requested flavor.');
+    if (!flavor || flavor.disabled) {
+      throw badRequest(`Flavor ${String(ref).split('/').pop() ?? ''} could not be found.`);
+    }
     if (flavor.id === server.flavor.id)
       throw badRequest('When resizing, instances must change flavor!');
-    if (server.image_id !== '' && flavor.disk < server.flavor.disk) {
-      throw badRequest('Resize error: Unable to resize disk down.');
+    if (server.image_id !== '') {
+      // The image's minimum disk in the server's image metadata is raised to the boot flavor's
+      // root disk, so a smaller root disk is refused by that check.
+      const imageMinDisk =
+        deps(ctx).glance?.findImageForBoot(ctx, server.image_id, server.project_id)?.min_disk ?? 0;
+      const minDisk = Math.max(imageMinDisk, server.flavor.disk);
+      if (flavor.disk > 0 && flavor.disk < minDisk) {
+        throw badRequest(
+          `Flavor's disk is smaller than the minimum size specified in image metadata. Flavor disk is ${flavor.disk * GIB} bytes, minimum size is ${minDisk * GIB} bytes.`,
+        );
+      }
     }
     // Only growth needs quota; nova counts a resizing server at its larger flavor.
     checkServerQuota(store, server.project_id, callerOf(request).user.id, {
@@ -539,7 +594,7 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
           ? {}
           : checkMetadata(spec['metadata'], 'createImage/metadata'),
       action: 'createImage',
-      task: 'image_snapshot',
+      task: 'image_snapshot_pending',
       event: 'compute_snapshot_instance',
       policy: 'os_compute_api:servers:create_image',
     });
@@ -610,7 +665,6 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
           `${pyRepr(raw)} is less than the minimum of -1`,
         );
       }
-      if (length === -1) length = null;
     }
     if (!server.host) throw notReady(server.id);
     return { output: guestConsoleOutput(ctx, server, length) };
@@ -790,6 +844,10 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     const name = Object.keys(body)[0] ?? '';
     const handler = handlers[name];
     if (!handler) throw badRequest(`There is no such action: ${name}`);
+    // Start and stop look up the instance's cell mapping first, which a never-seen id lacks.
+    if (CELL_LOOKUP_ACTIONS.has(name) && !store.collection(servers).get(request.params.id)) {
+      throw new Fault(404, `Instance ${request.params.id} has no mapping to a cell.`);
+    }
     const server = loadServer(ctx, request, request.params.id);
     return handler(request, reply, server, body[name]);
   });

@@ -475,7 +475,10 @@ describe('nova server sub-resources', () => {
     );
     expect((await volume(cloud(), demo, project, scratch.id)).volume?.status).toBe('available');
     expect((await cloud().request('GET', `${path}/${scratch.id}`, { token: demo })).body).toEqual({
-      itemNotFound: { code: 404, message: `volume_id not found: ${scratch.id}` },
+      itemNotFound: {
+        code: 404,
+        message: `Instance ${web1} is not attached to volume ${scratch.id}`,
+      },
     });
     const actions = await cloud().request<{ instanceActions: Array<{ action: string }> }>(
       'GET',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isAllowed } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime } from '../../core/time';
 import { hostIdOf } from './hosts';
 import { atLeast, resourceLinks } from './http';
 import type { Json } from './http';
@@ -108,8 +108,8 @@ export const serverDetail = (
       : (s.availability_zone ?? ''),
     config_drive: s.config_drive ? 'True' : '',
     key_name: s.key_name,
-    'OS-SRV-USG:launched_at': s.launched_at ? novaTime(new Date(s.launched_at)) : null,
-    'OS-SRV-USG:terminated_at': s.terminated_at ? novaTime(new Date(s.terminated_at)) : null,
+    'OS-SRV-USG:launched_at': s.launched_at ? novaDbTime(new Date(s.launched_at)) : null,
+    'OS-SRV-USG:terminated_at': s.terminated_at ? novaDbTime(new Date(s.terminated_at)) : null,
     'OS-EXT-STS:task_state': s.task_state,
     'OS-EXT-STS:vm_state': s.vm_state,
     'OS-EXT-STS:power_state': s.power_state,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryValue } from '../../core/paging';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime } from '../../core/time';
 import { COMPUTE_HOSTS, CONTROLLER_HOST, INTERNAL_ZONE, zoneOfHost } from './hosts';
 import { atLeast } from './http';
 import type { Json } from './http';
@@ -45,7 +45,7 @@ export const serviceRoutes = (app: FastifyInstance, ctx: CloudContext): void => 
         zone: s.binary === 'nova-compute' ? zoneOfHost(ctx.store, s.host) : INTERNAL_ZONE,
         status: 'enabled',
         state: 'up',
-        updated_at: novaTime(ctx.now()),
+        updated_at: novaDbTime(ctx.now()),
         disabled_reason: null,
         ...(atLeast(request, '2.11') ? { forced_down: false } : {}),
       }));

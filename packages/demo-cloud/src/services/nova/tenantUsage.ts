@@ -3,7 +3,7 @@ import { badRequest } from '../../core/faults';
 import { parseLimit, queryValue } from '../../core/paging';
 import { authorize } from '../../core/policy';
 import type { CloudContext } from '../../core/service';
-import { novaTime } from '../../core/time';
+import { novaDbTime, novaTime } from '../../core/time';
 import { atLeast, nextLink } from './http';
 import type { Json } from './http';
 import { servers } from './model';
@@ -70,8 +70,8 @@ const serverUsage = (ctx: CloudContext, s: ServerDoc, period: Period): Json => {
     vcpus: s.flavor.vcpus,
     tenant_id: s.project_id,
     flavor: s.flavor.name,
-    started_at: started === null ? null : novaTime(new Date(started)),
-    ended_at: ended === null ? null : novaTime(new Date(ended)),
+    started_at: started === null ? null : novaDbTime(new Date(started)),
+    ended_at: ended === null ? null : novaDbTime(new Date(ended)),
     state: s.deleted ? 'terminated' : s.vm_state,
     uptime: started === null ? 0 : Math.floor(((ended ?? ctx.now().getTime()) - started) / 1000),
   };

@@ -45,6 +45,14 @@ const attachmentView = (request: FastifyRequest, server: ServerDoc, b: BlockDevi
 const attachedVolumes = (server: ServerDoc): BlockDevice[] =>
   server.block_devices.filter((b) => b.destination_type === 'volume' && b.volume_id);
 
+/** nova's VolumeNotAttached, for a show or detach of a volume the server does not have. */
+const notAttached = (serverId: string, volumeId: string): Fault =>
+  new Fault(404, `Instance ${serverId} is not attached to volume ${volumeId}`);
+
+/** nova's VolumeBDMNotFound, for an update of an attachment the server does not have. */
+const noVolumeMapping = (volumeId: string): Fault =>
+  new Fault(404, `No volume Block Device Mapping with id ${volumeId}.`);
+
 export const volumeAttachmentRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const { store } = ctx;
 
@@ -69,7 +77,7 @@ export const volumeAttachmentRoutes = (app: FastifyInstance, ctx: CloudContext):
         project_id: server.project_id,
       });
       const found = attachedVolumes(server).find((b) => b.volume_id === request.params.volumeId);
-      if (!found) throw new Fault(404, `volume_id not found: ${request.params.volumeId}`);
+      if (!found) throw notAttached(server.id, request.params.volumeId);
       return { volumeAttachment: attachmentView(request, server, found) };
     },
   );
@@ -190,7 +198,7 @@ export const volumeAttachmentRoutes = (app: FastifyInstance, ctx: CloudContext):
       }
       authorize(request, 'compute', 'os_compute_api:os-volumes-attachments:update', target);
       if (!atLeast(request, '2.85')) throw badRequest('The volume was not changed.');
-      if (!found) throw new Fault(404, `volume_id not found: ${request.params.volumeId}`);
+      if (!found) throw noVolumeMapping(request.params.volumeId);
       if (spec['delete_on_termination'] !== undefined) {
         const flag = checkBoolean(
           spec['delete_on_termination'],
@@ -215,7 +223,7 @@ export const volumeAttachmentRoutes = (app: FastifyInstance, ctx: CloudContext):
       });
       checkLock(server, isAdminContext(request));
       const found = attachedVolumes(server).find((b) => b.volume_id === request.params.volumeId);
-      if (!found) throw new Fault(404, `volume_id not found: ${request.params.volumeId}`);
+      if (!found) throw notAttached(server.id, request.params.volumeId);
       if (found.boot_index === 0) throw badRequest(`Cannot detach a root device volume`);
       if (!ATTACHABLE.includes(server.vm_state)) {
         throw invalidState('detach_volume', server.id, 'vm_state', server.vm_state);

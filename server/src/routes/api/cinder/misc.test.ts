@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AvailabilityZoneList,
   CinderServiceList,
@@ -6,20 +6,9 @@ import type {
   QosSpecList,
   QuotaLimitList,
 } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let admin: TestSession;
-let demo: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, demo] = await Promise.all([t.login('admin'), t.login('demo')]);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, demo } = useTestApp(['admin', 'demo']);
 
 describe('limits, zones and extensions', () => {
   it('answers absolute limits as name → number', async () => {

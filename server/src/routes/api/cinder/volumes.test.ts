@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ImageList,
   Volume,
@@ -7,21 +7,9 @@ import type {
   VolumeType,
   VolumeTypeList,
 } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let admin: TestSession;
-let demo: TestSession;
-let reader: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, demo, reader] = await Promise.all([t.login('admin'), t.login('demo'), t.login('reader')]);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, demo, reader } = useTestApp(['admin', 'demo', 'reader']);
 
 const createVolume = async (body: Record<string, unknown>): Promise<Volume> => {
   const res = await t.as(demo, { method: 'POST', url: '/api/cinder/volumes/', payload: body });

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MetadefNamespaceList, MetadefResourceTypeList } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let demo: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await t.login('demo');
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, demo } = useTestApp(['demo']);
 
 const namespaces = async (query: string): Promise<MetadefNamespaceList> => {
   const res = await t.as(demo, { url: `/api/glance/metadefs/namespaces/?${query}` });

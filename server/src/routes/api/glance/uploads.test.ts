@@ -1,26 +1,19 @@
-import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { createHash, type Hash } from 'node:crypto';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Image, ImageList } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
 const MiB = 1024 * 1024;
 
-let t: TestApp;
-let demo: TestSession;
+const { t, demo } = useTestApp(['demo'], { config: { maxUploadBytes: 80 * MiB } });
 let base: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ maxUploadBytes: 80 * MiB });
-  demo = await t.login('demo');
   // A real socket: the point is that bytes stream through, which inject() would not show.
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const BOUNDARY = '----skydeck-test-boundary';
@@ -29,6 +22,29 @@ const POOL = Array.from({ length: 8 }, (_, i) => Buffer.alloc(256 * 1024, i + 1)
 
 const field = (name: string, value: string): string =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+
+/**
+ * Writes `size` bytes from POOL to `req` as the socket drains (never held whole), hashing them
+ * into `md5`, then calls `done` (to close the body).
+ */
+const writeGenerated = (req: ClientRequest, size: number, md5: Hash, done: () => void): void => {
+  let sent = 0;
+  let index = 0;
+  const pump = (): void => {
+    while (sent < size) {
+      const whole = POOL[index++ % POOL.length] as Buffer;
+      const block = size - sent >= whole.length ? whole : whole.subarray(0, size - sent);
+      md5.update(block);
+      sent += block.length;
+      if (!req.write(block)) {
+        req.once('drain', pump);
+        return;
+      }
+    }
+    done();
+  };
+  pump();
+};
 
 interface Sent {
   status: number;
@@ -84,23 +100,10 @@ const postMultipart = (
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${options.partName ?? 'data'}"; ` +
         'filename="disk.raw"\r\nContent-Type: application/octet-stream\r\n\r\n',
     );
-    let sent = 0;
-    let index = 0;
-    const pump = (): void => {
-      while (sent < size) {
-        const whole = POOL[index++ % POOL.length] as Buffer;
-        const block = size - sent >= whole.length ? whole : whole.subarray(0, size - sent);
-        md5.update(block);
-        sent += block.length;
-        if (!req.write(block)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
+    writeGenerated(req, size, md5, () => {
       const after = (options.fieldsAfter ?? []).map(([name, value]) => field(name, value));
       req.end(`\r\n${after.join('')}--${BOUNDARY}--\r\n`);
-    };
-    pump();
+    });
   });
 
 const FIELDS: ReadonlyArray<[string, string]> = [
@@ -232,22 +235,7 @@ describe('PUT /api/glance/images/{id}/file/ (file-direct)', () => {
         );
       });
       req.on('error', reject);
-      let sent = 0;
-      let index = 0;
-      const pump = (): void => {
-        while (sent < size) {
-          const whole = POOL[index++ % POOL.length] as Buffer;
-          const block = size - sent >= whole.length ? whole : whole.subarray(0, size - sent);
-          md5.update(block);
-          sent += block.length;
-          if (!req.write(block)) {
-            req.once('drain', pump);
-            return;
-          }
-        }
-        req.end();
-      };
-      pump();
+      writeGenerated(req, size, md5, () => req.end());
     });
 
   const queued = async (name: string): Promise<string> => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogService } from '@skydeck/contract';
-import { buildTestApp, type TestApp } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestApp();
 
 describe('keystone session routes', () => {
   it('GET /api/keystone/version/', async () => {

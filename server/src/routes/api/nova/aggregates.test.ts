@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticatePassword, createOpenStackClient } from '@skydeck/openstack-client';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let admin: TestSession;
-let demo: TestSession;
+const { t, admin, demo } = useTestApp(['admin', 'demo']);
 let aggregateId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, demo] = await Promise.all([t.login('admin'), t.login('demo')]);
   // The seeded aggregate, found through the upstream API (there is no list route of ours yet).
   const auth = await authenticatePassword({
     authUrl: t.cloud.authUrl,
@@ -27,10 +23,6 @@ beforeAll(async () => {
   const [first] = await client.nova.aggregates.list();
   if (!first) throw new Error('no aggregate seeded');
   aggregateId = String(first.id);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('/api/nova/aggregates/{id}/extra-specs/', () => {

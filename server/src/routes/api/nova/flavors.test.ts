@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Flavor } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let admin: TestSession;
-let demo: TestSession;
+const { t, admin, demo } = useTestApp(['admin', 'demo']);
 let demoProject: string;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, demo] = await Promise.all([t.login('admin'), t.login('demo')]);
+beforeAll(() => {
   demoProject = demo.user.project_id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const NEW_FLAVOR = {

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKeystoneClient } from '@skydeck/openstack-client';
 import type { Keypair } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let demo: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await t.login('demo');
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, demo } = useTestApp(['demo']);
 
 describe('/api/nova/keypairs/', () => {
   it('lists the user key pairs', async () => {

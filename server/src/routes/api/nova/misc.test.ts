@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOVA_FEATURES } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let demo: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await t.login('demo');
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, demo } = useTestApp(['demo']);
 
 describe('GET /api/nova/features/{feature}', () => {
   it('answers a boolean per known feature (the demo cloud speaks up to 2.93)', async () => {

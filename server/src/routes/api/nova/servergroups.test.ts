@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerGroup } from '@skydeck/contract';
-import { buildTestApp, type TestApp, type TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
 
-let t: TestApp;
-let demo: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await t.login('demo');
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, demo } = useTestApp(['demo']);
 
 describe('/api/nova/servergroups/', () => {
   it('creates, lists, shows and deletes', async () => {

@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+import { nova } from './nova';
+import { call, waitFor } from './services';
+import type { Session } from './session';
+import { uniqueName } from './session';
+import { field } from './shape';
+
+/** A flavor as `flavors/detail` lists it (the fields the tests pick by). */
+export interface FlavorRow {
+  id: string;
+  name: string;
+  vcpus: number;
+  ram: number;
+  disk: number;
+}
+
+/** The target's active public cirros image (or its first active public image). */
+export async function publicBootImage(session: Session): Promise<string> {
+  const images = await call(session, 'image', 'GET', 'v2/images?status=active&visibility=public');
+  const list = field(images.body, 'images') as { id: string; name: string }[];
+  const image = list.find((i) => i.name.startsWith('cirros')) ?? list[0];
+  if (!image) throw new Error('the target has no active public image');
+  return image.id;
+}
+
+/** The flavors the session sees, smallest RAM first. */
+export async function flavorsBySize(session: Session): Promise<FlavorRow[]> {
+  const answer = await nova(session, 'GET', 'flavors/detail');
+  return (field(answer.body, 'flavors') as FlavorRow[]).sort((a, b) => a.ram - b.ram);
+}
+
+/**
+ * A fresh `contract-*` network with one IPv4 subnet of `cidr`; `undo` receives its deletion
+ * (run it after the servers on it are gone).
+ */
+export async function testNetwork(
+  session: Session,
+  cidr: string,
+  undo: (step: () => Promise<unknown>) => void,
+): Promise<string> {
+  const net = await call(session, 'network', 'POST', 'v2.0/networks', {
+    json: { network: { name: uniqueName('net') } },
+  });
+  const networkId = String(field(net.body, 'network', 'id'));
+  undo(() => call(session, 'network', 'DELETE', `v2.0/networks/${networkId}`));
+  const subnet = await call(session, 'network', 'POST', 'v2.0/subnets', {
+    json: { subnet: { network_id: networkId, ip_version: 4, cidr } },
+  });
+  expect(subnet.status).toBe(201);
+  return networkId;
+}
+
+/**
+ * Boots a `contract-*` server and waits until it is ACTIVE; `undo` receives its deletion, which
+ * waits until the server is gone (so its network can go next).
+ */
+export async function bootActiveServer(
+  session: Session,
+  spec: { imageId: string; flavorId: string; networkId: string },
+  undo: (step: () => Promise<unknown>) => void,
+): Promise<string> {
+  const booted = await nova(session, 'POST', 'servers', undefined, {
+    json: {
+      server: {
+        name: uniqueName('vm'),
+        imageRef: spec.imageId,
+        flavorRef: spec.flavorId,
+        networks: [{ uuid: spec.networkId }],
+      },
+    },
+  });
+  expect(booted.status, JSON.stringify(booted.body)).toBe(202);
+  const serverId = String(field(booted.body, 'server', 'id'));
+  undo(async () => {
+    await nova(session, 'DELETE', `servers/${serverId}`);
+    await waitFor(
+      () => nova(session, 'GET', `servers/${serverId}`),
+      (a) => a.status === 404,
+      { timeoutMs: 60_000, label: 'server gone' },
+    );
+  });
+  const active = await waitFor(
+    () => nova(session, 'GET', `servers/${serverId}`),
+    (a) => ['ACTIVE', 'ERROR'].includes(String(field(a.body, 'server', 'status'))),
+    { timeoutMs: 90_000, intervalMs: 1_000, label: 'server ACTIVE' },
+  );
+  expect(field(active.body, 'server', 'status')).toBe('ACTIVE');
+  return serverId;
+}
