@@ -3,6 +3,8 @@
  * upload
  *  (a) through the server's legacy path (multipart POST /api/glance/images/, streamed to Glance),
  *  (b) straight to the demo cloud's Glance (PUT /v2/images/{id}/file with a token),
+ *  (c) through the server in direct mode (PUT of the raw file), and
+ *  (d) the legacy path without the form's data_size (the server then sends on chunked),
  * and the server process's peak RSS growth during each (VmRSS sampled every 100 ms).
  * Targets: (a) ≥ 80 % of (b), RSS growth during (a) < 64 MB.
  *
@@ -210,13 +212,20 @@ function send(
 const field = (name: string, value: string): string =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
-async function viaServer(session: Cookies, name: string, size: number): Promise<Sent> {
+/** The legacy form as the web app sends it: fields, the file's length (unless `undeclared`), the file. */
+async function viaServer(
+  session: Cookies,
+  name: string,
+  size: number,
+  undeclared = false,
+): Promise<Sent> {
   const head =
     [
       field('name', name),
       field('disk_format', 'raw'),
       field('container_format', 'bare'),
       field('visibility', 'private'),
+      undeclared ? '' : field('data_size', String(size)),
     ].join('') +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"; filename="${name}.raw"\r\n` +
     'Content-Type: application/octet-stream\r\n\r\n';
@@ -327,8 +336,10 @@ interface Measured {
   serverCpuPerGiB: number;
 }
 
+type Summary = Measured & { all: string };
+
 /** The median round's speed, and the worst RSS growth of any round. */
-function summary(rounds: readonly Measured[]): Measured & { all: string } {
+function summary(rounds: readonly Measured[]): Summary {
   const sorted = [...rounds].sort((x, y) => x.mbps - y.mbps);
   const median = sorted[Math.floor(sorted.length / 2)] as Measured;
   const worst = rounds.reduce((a, b) => (b.rssGrowth > a.rssGrowth ? b : a));
@@ -386,40 +397,51 @@ async function main(): Promise<void> {
       };
     };
 
-    const legacyRun = async (): Promise<{ id: string; sent: Sent }> => {
-      const sent = await viaServer(session, 'bench-legacy', SIZE);
+    const expect = async (
+      label: string,
+      status: number,
+      result: Promise<{ id: string; sent: Sent }>,
+    ): Promise<{ id: string; sent: Sent }> => {
+      const done = await result;
+      if (done.sent.status !== status) {
+        throw new Error(`${label}: ${done.sent.status} ${done.sent.body}`);
+      }
+      return done;
+    };
+    const legacy = (undeclared: boolean) => async (): Promise<{ id: string; sent: Sent }> => {
+      const sent = await viaServer(session, 'bench-legacy', SIZE, undeclared);
       if (sent.status !== 201) throw new Error(`legacy: ${sent.status} ${sent.body}`);
       return { id: (JSON.parse(sent.body) as { id: string }).id, sent };
     };
-    const directRun = async (): Promise<{ id: string; sent: Sent }> => {
-      const result = await straightToGlance(direct, 'bench-direct', SIZE);
-      if (result.sent.status !== 204) {
-        throw new Error(`direct: ${result.sent.status} ${result.sent.body}`);
-      }
-      return result;
-    };
-    const serverDirectRun = async (): Promise<{ id: string; sent: Sent }> => {
-      const result = await viaServerDirect(session, 'bench-server-direct', SIZE);
-      if (result.sent.status !== 200) {
-        throw new Error(`server direct: ${result.sent.status} ${result.sent.body}`);
-      }
-      return result;
-    };
+    const paths = [
+      {
+        label:
+          '(a) through the server: multipart POST /api/glance/images/ (with data_size, as the web app sends it)',
+        run: legacy(false),
+      },
+      {
+        label: '(b) straight to Glance: PUT /image/v2/images/{id}/file',
+        run: () => expect('direct', 204, straightToGlance(direct, 'bench-direct', SIZE)),
+      },
+      {
+        label: '(c) through the server, direct mode: PUT /api/glance/images/{id}/file/',
+        run: () =>
+          expect('server direct', 200, viaServerDirect(session, 'bench-server-direct', SIZE)),
+      },
+      {
+        label: '(d) through the server: multipart POST without data_size (sent on chunked)',
+        run: legacy(true),
+      },
+    ];
     // Alternating rounds, so load from other processes on the machine hits every path alike.
-    const legacyRounds: Measured[] = [];
-    const directRounds: Measured[] = [];
-    const serverDirectRounds: Measured[] = [];
+    const rounds = paths.map((): Measured[] => []);
     for (let round = 0; round < ROUNDS; round++) {
-      legacyRounds.push(await measure(legacyRun, 'legacy'));
-      directRounds.push(await measure(directRun, 'direct'));
-      serverDirectRounds.push(await measure(serverDirectRun, 'server direct'));
+      for (const [i, path] of paths.entries()) rounds[i]?.push(await measure(path.run, path.label));
     }
-    const legacy = summary(legacyRounds);
-    const straight = summary(directRounds);
-    const serverDirect = summary(serverDirectRounds);
+    const [a, b, c, d] = rounds.map(summary) as [Summary, Summary, Summary, Summary];
 
     const mb = (n: number): string => `${(n / 1e6).toFixed(1)} MB`;
-    const ratio = (legacy.mbps / straight.mbps) * 100;
+    const percentOfDirect = (x: Summary): string => `${((x.mbps / b.mbps) * 100).toFixed(0)} %`;
     const out = [
       `## ${new Date().toISOString()} — image upload (issue 4)`,
       '',
@@ -436,13 +458,14 @@ async function main(): Promise<void> {
       '',
       '| path | MB/s | seconds | server RSS growth (peak − start) | server CPU s/GiB |',
       '|---|---|---|---|---|',
-      `| (a) through the server: multipart POST /api/glance/images/ | ${legacy.mbps.toFixed(1)} (${legacy.all}) | ${legacy.seconds.toFixed(1)} | ${mb(legacy.rssGrowth)} (from ${mb(legacy.rssBaseline)}) | ${legacy.serverCpuPerGiB.toFixed(2)} |`,
-      `| (b) straight to Glance: PUT /image/v2/images/{id}/file | ${straight.mbps.toFixed(1)} (${straight.all}) | ${straight.seconds.toFixed(1)} | ${mb(straight.rssGrowth)} (from ${mb(straight.rssBaseline)}) | ${straight.serverCpuPerGiB.toFixed(2)} |`,
-      `| (c) through the server, direct mode: PUT /api/glance/images/{id}/file/ | ${serverDirect.mbps.toFixed(1)} (${serverDirect.all}) | ${serverDirect.seconds.toFixed(1)} | ${mb(serverDirect.rssGrowth)} (from ${mb(serverDirect.rssBaseline)}) | ${serverDirect.serverCpuPerGiB.toFixed(2)} |`,
+      ...paths.map((path, i) => {
+        const x = [a, b, c, d][i] as Summary;
+        return `| ${path.label} | ${x.mbps.toFixed(1)} (${x.all}) | ${x.seconds.toFixed(1)} | ${mb(x.rssGrowth)} (from ${mb(x.rssBaseline)}) | ${x.serverCpuPerGiB.toFixed(2)} |`;
+      }),
       '',
-      `Legacy throughput: ${ratio.toFixed(0)} % of direct (target ≥ 80 %). ` +
-        `Server RSS growth during (a): ${mb(legacy.rssGrowth)} (target < 64 MB). ` +
-        `Direct mode through the server (c): ${((serverDirect.mbps / straight.mbps) * 100).toFixed(0)} % of (b). ` +
+      `Legacy throughput (a): ${percentOfDirect(a)} of direct (target ≥ 80 %). ` +
+        `Server RSS growth during (a): ${mb(a.rssGrowth)} (target < 64 MB). ` +
+        `Direct mode through the server (c): ${percentOfDirect(c)} of (b); legacy without the declared length (d): ${percentOfDirect(d)}. ` +
         'Every image checked active with the expected size and md5, then deleted.',
       '',
     ].join('\n');

@@ -48,7 +48,7 @@ describe('image form', () => {
     expect(direct).toMatchObject({ data: 'disk.img' });
     expect(direct).not.toHaveProperty('image_url');
   });
-  it('sends the file as the last multipart part', () => {
+  it('sends the file as the last multipart part, its length just before it', () => {
     const file = new File(['abc'], 'disk.img');
     const body = imageCreateBody({
       ...newImageValues('file-legacy', 'shared'),
@@ -59,6 +59,8 @@ describe('image form', () => {
     const form = legacyUploadForm(body, file);
     const keys = [...form.keys()];
     expect(keys.at(-1)).toBe('data');
+    expect(keys.at(-2)).toBe('data_size');
+    expect(form.get('data_size')).toBe('3');
     expect(form.get('min_disk')).toBe('0');
   });
 });

@@ -144,6 +144,8 @@ export function legacyUploadForm(body: ImageCreateBody, file: File): FormData {
     if (value === undefined || key === 'data' || key === 'image_url') continue;
     form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
+  // Its length up front lets the server send it on to Glance with a Content-Length.
+  form.append('data_size', String(file.size));
   form.append('data', file, file.name);
   return form;
 }

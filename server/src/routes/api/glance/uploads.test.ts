@@ -149,6 +149,52 @@ describe('POST /api/glance/images/ (file-legacy, multipart)', () => {
     expect(left.json<ImageList>().items).toEqual([]);
   });
 
+  it('sends a file of declared length (data_size) to Glance and answers the active image', async () => {
+    const size = 20 * MiB + 3;
+    const sent = await postMultipart(
+      [...FIELDS.slice(1), ['name', 'declared'], ['data_size', String(size)]],
+      size,
+    );
+    expect(sent.status, sent.body).toBe(201);
+    expect(JSON.parse(sent.body)).toMatchObject({ name: 'declared', size, checksum: sent.md5 });
+  });
+
+  it('refuses a file longer or shorter than its data_size and deletes the new image', async () => {
+    for (const [name, declared, what] of [
+      ['declared-short', 2 * MiB, 'shorter'],
+      ['declared-long', MiB, 'longer'],
+    ] as const) {
+      const sent = await postMultipart(
+        [...FIELDS.slice(1), ['name', name], ['data_size', String(declared)]],
+        declared === MiB ? 2 * MiB : MiB,
+      );
+      expect(sent.status, sent.body).toBe(400);
+      expect(JSON.parse(sent.body)).toEqual({
+        message: `The file is ${what} than its declared size (data_size)`,
+      });
+      const left = await t.as(demo, { url: `/api/glance/images/?name=${name}` });
+      expect(left.json<ImageList>().items).toEqual([]);
+    }
+  });
+
+  it('refuses a declared size over the limit, or not a byte count, before creating anything', async () => {
+    const tooBig = await postMultipart(
+      [...FIELDS.slice(1), ['name', 'declared-too-big'], ['data_size', String(81 * MiB)]],
+      1024,
+    );
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toEqual({
+      message: `The image is larger than this dashboard accepts (${80 * MiB} bytes)`,
+    });
+    const bad = await postMultipart([...FIELDS, ['data_size', '1e6']], 1024);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({
+      message: 'data_size must be the length of the file in bytes',
+    });
+    const list = await t.as(demo, { url: '/api/glance/images/?name=declared-too-big' });
+    expect(list.json<ImageList>().items).toEqual([]);
+  });
+
   it('deletes the new image when the browser goes away mid-upload', async () => {
     const req = httpRequest(`${base}/api/glance/images/`, {
       method: 'POST',
