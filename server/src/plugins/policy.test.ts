@@ -54,6 +54,33 @@ describe('policy overrides', () => {
   });
 });
 
+describe('the default target', () => {
+  it("is the session's project, tenant, user and domains unless the caller names them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skydeck-policy-target-'));
+    writeFileSync(
+      join(dir, 'identity.yaml'),
+      [
+        '"t:tenant": "project_id:%(tenant_id)s"',
+        '"t:user": "user_id:%(user_id)s"',
+        '"t:domains": "user_domain_id:%(project.domain_id)s and user_domain_id:%(user.domain_id)s"',
+      ].join('\n'),
+    );
+    const { app } = await buildOfflineApp({
+      policy: { enforceNewDefaults: true, overridesDir: dir },
+    });
+    const rule = (name: string): [string, string] => ['identity', name];
+    expect(app.policyChecker.allowed(member, 's1', [rule('t:tenant')])).toBe(true);
+    expect(app.policyChecker.allowed(member, 's1', [rule('t:user')])).toBe(true);
+    expect(app.policyChecker.allowed(member, 's1', [rule('t:domains')])).toBe(true);
+    // A named project is the tenant too: another project's is not the session's.
+    expect(app.policyChecker.allowed(member, 's1', [rule('t:tenant')], { project_id: 'p2' })).toBe(
+      false,
+    );
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('image targets', () => {
   const ADD_IMAGE: [string, string] = ['image', 'add_image'];
   const DELETE_IMAGE: [string, string] = ['image', 'delete_image'];

@@ -115,10 +115,17 @@ const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => 
       const key = JSON.stringify([rules, target ?? null]);
       const hit = answers.get(key);
       if (hit !== undefined) return hit;
+      // A check without a target is about the session's own project, user and domain (the
+      // services correct us if that is too generous); the dotted keys serve rules written
+      // against owners of nested objects.
       const fullTarget = {
         project_id: session.project.id,
+        tenant_id: target?.project_id ?? session.project.id,
         user_id: session.user.id,
         domain_id: session.project.domainId,
+        'project.domain_id': session.project.domainId,
+        'user.domain_id': session.user.domainId,
+        'group.domain_id': session.user.domainId,
         ...target,
       };
       const creds = credentialsOf(session);
