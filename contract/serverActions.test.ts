@@ -449,7 +449,7 @@ describe('server actions: consoles', () => {
     const path = `servers/${serverId}/remote-consoles`;
     const body = { remote_console: { protocol: 'vnc', type: 'novnc' } };
     const answer = await nova(demo, 'POST', path, '2.6', { json: body });
-    // A cloud without [vnc] enabled (the lab) has no console to give.
+    // A cloud without [vnc] enabled has no console to give.
     if (answer.status === 400) {
       expectBadRequest(answer, 'Unavailable console type novnc.');
     } else {
@@ -469,9 +469,19 @@ describe('server actions: consoles', () => {
       }),
       "Invalid input for field/attribute protocol. Value: telnet. 'telnet' is not one of ['vnc', 'spice', 'rdp', 'serial']",
     );
+    // With [vnc] enabled a VNC console is noVNC or invalid; a disabled console is unavailable.
+    const vncSpice = await nova(demo, 'POST', path, '2.6', {
+      json: { remote_console: { protocol: 'vnc', type: 'spice-html5' } },
+    });
+    expectBadRequest(
+      vncSpice,
+      answer.status === 400
+        ? 'Unavailable console type spice-html5.'
+        : 'Invalid console type spice-html5',
+    );
     expectBadRequest(
       await nova(demo, 'POST', path, '2.6', {
-        json: { remote_console: { protocol: 'vnc', type: 'spice-html5' } },
+        json: { remote_console: { protocol: 'spice', type: 'spice-html5' } },
       }),
       'Unavailable console type spice-html5.',
     );

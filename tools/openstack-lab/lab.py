@@ -7,9 +7,12 @@ find-or-create, so re-running a step changes nothing.
   lab.py service-project     project "service" and the roles services need
   lab.py register <service>  service user (admin + service role) and catalog endpoints
   lab.py seed                the demo cloud's projects, users, grants, flavors, image, volume type
+  lab.py wait-compute        until the compute host reports in afresh and has placement inventory
 """
 
 import sys
+import time
+from datetime import datetime, timezone
 
 from keystoneauth1 import session
 from keystoneauth1.identity import v3
@@ -246,6 +249,50 @@ def seed_volume_type(sess):
     sess.post(f"{cinder}/types", json=body)
 
 
+def wait_compute(sess, timeout=180):
+    """Until the scheduler would pick host oslab for a server.
+
+    Nova's ComputeFilter drops a host whose service has not reported within service_down_time
+    (60 s): after a restart, until nova-compute's first report (every 10 s) the lab would answer
+    every boot with "No valid host". So wait for a report newer than this call, an up hypervisor
+    and the host's inventory in placement.
+    """
+    nova = endpoint_of(sess, "compute")
+    placement = endpoint_of(sess, "placement")
+    since = datetime.now(timezone.utc).replace(tzinfo=None)
+    deadline = time.monotonic() + timeout
+    while True:
+        waiting = []
+        services = sess.get(f"{nova}/os-services", params={"binary": "nova-compute"}).json()
+        compute = [s for s in services["services"] if s["host"] == "oslab"]
+        reported = compute and compute[0]["updated_at"]
+        if not reported or datetime.fromisoformat(reported) <= since:
+            waiting.append("a fresh nova-compute report")
+        elif compute[0]["state"] != "up" or compute[0]["status"] != "enabled":
+            waiting.append(f"nova-compute up and enabled (is {compute[0]['state']}, {compute[0]['status']})")
+        hypervisors = sess.get(f"{nova}/os-hypervisors/detail").json()["hypervisors"]
+        if not any(h["state"] == "up" and h["status"] == "enabled" for h in hypervisors):
+            waiting.append("an up hypervisor")
+        version = {"OpenStack-API-Version": "placement 1.14"}
+        providers = sess.get(
+            f"{placement}/resource_providers", params={"name": "oslab"}, headers=version
+        ).json()["resource_providers"]
+        if providers:
+            inventories = sess.get(
+                f"{placement}/resource_providers/{providers[0]['uuid']}/inventories",
+                headers=version,
+            ).json()["inventories"]
+            if not {"VCPU", "MEMORY_MB", "DISK_GB"} <= set(inventories):
+                waiting.append("VCPU, MEMORY_MB and DISK_GB inventory in placement")
+        else:
+            waiting.append("a resource provider for oslab in placement")
+        if not waiting:
+            return
+        if time.monotonic() > deadline:
+            sys.exit(f"compute host oslab not ready after {timeout}s: waiting for {', '.join(waiting)}")
+        time.sleep(2)
+
+
 def main(argv):
     if not argv:
         sys.exit(__doc__)
@@ -259,6 +306,8 @@ def main(argv):
             register(ks, user)
     elif command == "seed":
         seed(sess, ks)
+    elif command == "wait-compute":
+        wait_compute(sess)
     else:
         sys.exit(__doc__)
 

@@ -518,6 +518,8 @@ osapi_compute_listen = $HOST_IP
 osapi_compute_listen_port = 8774
 osapi_compute_workers = 1
 compute_driver = fake.FakeDriver
+# One compute host: resize and cold migration can only go to the host the server is on.
+allow_resize_to_same_host = true
 rootwrap_config = /etc/nova/rootwrap.conf
 [api]
 auth_strategy = keystone
@@ -534,8 +536,11 @@ workers = 1
 discover_hosts_in_cells_interval = 60
 [oslo_concurrency]
 lock_path = $s/lock
+# Consoles are handed out (the fake driver names a console of its own); no proxy runs, so the
+# URL is only ever read, never opened.
 [vnc]
-enabled = false
+enabled = true
+novncproxy_base_url = http://$HOST_IP:6080/vnc_auto.html
 [oslo_messaging_notifications]
 driver = noop
 $(authtoken_section nova)
@@ -794,7 +799,14 @@ st_seed() {
   mark seed
 }
 
-STAGES_DEFAULT=(install infra keystone glance swift placement nova neutron cinder heat seed)
+# ---------------------------------------------------------------------------------------------
+# ready: every run, since a restarted nova-compute is not scheduled to until it reports in again
+
+st_ready() {
+  "${LAB_PY[@]}" wait-compute
+}
+
+STAGES_DEFAULT=(install infra keystone glance swift placement nova neutron cinder heat seed ready)
 
 main() {
   ensure_dirs
