@@ -5,6 +5,7 @@ import type { FaultHandling } from '../../core/faults';
 import { Microversion } from '../../core/microversion';
 import type { MicroversionRange } from '../../core/microversion';
 import type { CloudContext } from '../../core/service';
+import { pyRepr, pyStr } from '../../core/python';
 
 export const CINDER_VERSIONS: MicroversionRange = {
   serviceType: 'volume',
@@ -129,25 +130,6 @@ export const volumeTypeNotFoundByName = (name: string): Fault =>
   new Fault(404, `Volume type with name ${name} could not be found.`);
 export const qosSpecsNotFound = (id: string): Fault => new Fault(404, `No such QoS spec ${id}.`);
 
-/** Python's repr, which jsonschema and cinder quote values in. */
-export const pyRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string') {
-    if (value.includes("'") && !value.includes('"')) return `"${value}"`;
-    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-  }
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    return `{${Object.entries(value as Json)
-      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
-      .join(', ')}}`;
-  }
-  return String(value);
-};
-
 /**
  * Python's repr of a list and of a tuple of strings as cinder's messages print them (plain quotes:
  * the values are status names and ids).
@@ -156,10 +138,6 @@ export const pyList = (values: readonly string[]): string =>
   `[${values.map((v) => `'${v}'`).join(', ')}]`;
 export const pyTuple = (values: readonly string[]): string =>
   `(${values.map((v) => `'${v}'`).join(', ')})`;
-
-/** Python's str(): strings bare, everything else as repr. */
-export const pyStr = (value: unknown): string =>
-  typeof value === 'string' ? value : pyRepr(value);
 
 const TRUE_STRINGS = ['1', 't', 'true', 'on', 'y', 'yes'];
 const FALSE_STRINGS = ['0', 'f', 'false', 'off', 'n', 'no'];
@@ -283,3 +261,5 @@ export const collectionLinks = (
   if (!last || limit > itemCount) return undefined;
   return [{ rel: 'next', href: nextHref(ctx, request, collection, last.id) }];
 };
+
+export { pyRepr, pyStr };

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Fault } from '../../core/faults';
 import { routedMethods } from '../../core/routeTable';
 import type { CloudContext } from '../../core/service';
+import { pyRepr } from '../../core/python';
 
 /**
  * Glance answers errors as webob HTTP exceptions: the body is HTML, JSON or plain text depending
@@ -240,26 +241,6 @@ export const dbTime = (iso: string): string => `${iso.slice(0, 23)}000`;
 export const glanceBase = (ctx: CloudContext, request?: FastifyRequest): string =>
   `${ctx.baseUrl(request)}/image`;
 
-/** Python's repr, as glance's jsonschema and exception messages quote values. */
-export const pyRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string') {
-    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-    const escaped = value.replaceAll('\\', '\\\\').replaceAll('\n', '\\n');
-    return quote === "'" ? `'${escaped.replaceAll("'", "\\'")}'` : `"${escaped}"`;
-  }
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
-      .join(', ')}}`;
-  }
-  return String(value);
-};
-
 export type Json = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Json =>
@@ -305,3 +286,5 @@ export const unauthorized = (wwwAuthenticate: string): GlanceFault =>
     'This server could not verify that you are authorized to access the document you requested. Either you supplied the wrong credentials (e.g., bad password), or your browser does not understand how to supply the credentials required.',
     { headers: { 'WWW-Authenticate': wwwAuthenticate } },
   );
+
+export { pyRepr };

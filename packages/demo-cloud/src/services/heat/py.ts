@@ -2,6 +2,9 @@
  * Python's renderings of values, as heat (a Python service) prints them inside its messages:
  * `json.dumps` (", " and ": " separators, ASCII only), `repr` and `str`.
  */
+import { pyRepr, pyStr } from '../../core/python';
+
+export { pyRepr, pyStr };
 
 const escapeNonAscii = (text: string): string =>
   text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -26,34 +29,6 @@ export const pyJson = (value: unknown): string => {
   }
   return JSON.stringify(String(value));
 };
-
-const reprString = (text: string): string => {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const body = text
-    .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '\\r')
-    .replaceAll('\t', '\\t');
-  return `${quote}${quote === "'" ? body.replaceAll("'", "\\'") : body}${quote}`;
-};
-
-/** `repr(value)`. */
-export const pyRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'string') return reprString(value);
-  if (typeof value === 'number') return pyNumber(value);
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return `{${entries.map(([k, v]) => `${reprString(k)}: ${pyRepr(v)}`).join(', ')}}`;
-  }
-  return String(value);
-};
-
-/** `str(value)`: a string as is, anything else as its repr. */
-export const pyStr = (value: unknown): string =>
-  typeof value === 'string' ? value : pyRepr(value);
 
 /** Python's type name of a JSON value (`'list' object has no attribute ...`). */
 export const pyTypeName = (value: unknown): string => {

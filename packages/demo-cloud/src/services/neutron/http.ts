@@ -3,6 +3,7 @@ import { Fault } from '../../core/faults';
 import type { FaultHandling } from '../../core/faults';
 import { requestPath } from '../../core/routeTable';
 import type { CloudContext } from '../../core/service';
+import { pyRepr, pyStr } from '../../core/python';
 
 /** A neutron error: `{"NeutronError": {"type": <exception class>, "message": ..., "detail": ""}}`. */
 export class NeutronFault extends Fault {
@@ -98,28 +99,6 @@ export const resourceNotFound = (): NeutronFault =>
 export const neutronError = (status: number, type: string, message: string): NeutronFault =>
   new NeutronFault(status, type, message);
 
-/** Python's str() of a value as neutron's messages interpolate it. */
-export const pyStr = (value: unknown): string => {
-  if (typeof value === 'string') return value;
-  return pyRepr(value);
-};
-
-export const pyRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string')
-    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
-      .join(', ')}}`;
-  }
-  return String(value);
-};
-
 export type Json = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Json =>
@@ -130,3 +109,5 @@ export const neutronTime = (date: Date): string => `${date.toISOString().slice(0
 
 export const networkApiUrl = (ctx: CloudContext, request: FastifyRequest, path: string): string =>
   `${ctx.baseUrl(request)}/network/v2.0${path}`;
+
+export { pyRepr, pyStr };
