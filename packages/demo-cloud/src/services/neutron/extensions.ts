@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateErrorBody } from '../glance/http';
+import { negotiateErrorBody } from '../../core/webob';
 import { EXTENSIONS } from './extensionData';
 
 const view = (e: (typeof EXTENSIONS)[number]): Record<string, unknown> => ({
