@@ -12,6 +12,7 @@ import { openstack } from './plugins/openstack';
 import { policy } from './plugins/policy';
 import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
+import { connectRedisSessionStore } from './plugins/redisSessionStore';
 import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
 import { spa } from './plugins/spa';
 import { KnownRegions } from './routes/deps';
@@ -55,8 +56,11 @@ export const buildApp = async (
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(messages);
   await app.register(session, {
-    // config.session.store is 'memory' (the only store so far); a Redis store slots in here.
-    store: options.sessionStore ?? new MemorySessionStore(),
+    store:
+      options.sessionStore ??
+      (config.session.store === 'redis'
+        ? connectRedisSessionStore(config.session.redisUrl, app.log)
+        : new MemorySessionStore()),
     timeoutSeconds: config.session.timeout,
     cookiePath,
     secureCookies: config.secureCookies,

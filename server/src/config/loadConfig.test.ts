@@ -36,7 +36,7 @@ describe('loadConfig defaults', () => {
       host: '127.0.0.1',
       port: 9000,
       webroot: '/',
-      session: { store: 'memory', timeout: 3600 },
+      session: { store: 'memory', timeout: 3600, redisUrl: 'redis://127.0.0.1:6379' },
       secureCookies: 'auto',
       trustProxy: false,
       policy: { enforceNewDefaults: true },
@@ -74,8 +74,11 @@ describe('loadConfig validation', () => {
     expect(() => load({ SKYDECK_MULTIDOMAIN: 'maybe' })).toThrow(
       "SKYDECK_MULTIDOMAIN must be true or false, got 'maybe'",
     );
-    expect(() => load({ SKYDECK_SESSION_STORE: 'redis' })).toThrow(
-      /session\.store must be 'memory' \(set by SKYDECK_SESSION_STORE\)/,
+    expect(() => load({ SKYDECK_SESSION_STORE: 'memcached' })).toThrow(
+      /session\.store must be one of: 'memory', 'redis' \(set by SKYDECK_SESSION_STORE\)/,
+    );
+    expect(() => load({ SKYDECK_REDIS_URL: 'localhost:6379' })).toThrow(
+      /session\.redisUrl .*\(set by SKYDECK_REDIS_URL\)/,
     );
     expect(() => load({ SKYDECK_HORIZON_IMAGES_UPLOAD_MODE: 'fast' })).toThrow(
       /HORIZON_IMAGES_UPLOAD_MODE must be one of: 'off', 'legacy', 'direct'/,

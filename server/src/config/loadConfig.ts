@@ -229,6 +229,7 @@ const SOURCES: Record<string, string> = {
   logLevel: 'SKYDECK_LOG_LEVEL',
   'session.store': 'SKYDECK_SESSION_STORE',
   'session.timeout': 'SKYDECK_SESSION_TIMEOUT',
+  'session.redisUrl': 'SKYDECK_REDIS_URL',
   secureCookies: 'SKYDECK_SECURE_COOKIES',
   trustProxy: 'SKYDECK_TRUST_PROXY',
   'policy.enforceNewDefaults': 'SKYDECK_POLICY_ENFORCE_NEW_DEFAULTS',
@@ -294,6 +295,7 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
     session: {
       store: envText(env, 'SKYDECK_SESSION_STORE') ?? session.store ?? 'memory',
       timeout: envInt(env, 'SKYDECK_SESSION_TIMEOUT') ?? session.timeout ?? 3600,
+      redisUrl: envText(env, 'SKYDECK_REDIS_URL') ?? session.redis_url ?? 'redis://127.0.0.1:6379',
     },
     secureCookies:
       secureEnv !== undefined

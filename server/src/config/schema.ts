@@ -42,7 +42,9 @@ export const ServerConfig = Type.Object(
     logLevel: LogLevel,
     session: Type.Object(
       {
-        store: Type.Literal('memory'),
+        store: Type.Union([Type.Literal('memory'), Type.Literal('redis')]),
+        /** The Redis of the `redis` store: redis:// or rediss:// (TLS), credentials and db inside. */
+        redisUrl: Type.String({ pattern: '^rediss?://[^\\s]+$' }),
         /** Seconds of inactivity before a session ends; never longer than the token lives. */
         timeout: Type.Integer({ minimum: 60, maximum: 2592000 }),
       },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { mapUpstreamError } from './openstack';
+import { SessionStoreUnavailableError } from './redisSessionStore';
 
 export interface ErrorsPluginOptions {
   webroot: string;
@@ -28,6 +29,10 @@ const plugin: FastifyPluginAsync<ErrorsPluginOptions> = async (app, options) => 
       }
       if (mapped.status >= 500) request.log.warn({ err: error }, 'upstream failure');
       return reply.code(mapped.status).send({ message: mapped.message });
+    }
+    if (error instanceof SessionStoreUnavailableError) {
+      request.log.warn({ err: error.cause }, 'session store unavailable');
+      return reply.code(503).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,20 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOfflineApp } from '../testing/buildOfflineApp';
+import { sessionData } from '../testing/sessionData';
 import { loadPolicyOverrides } from './policy';
-import type { SessionData } from './sessionStore';
 
-const member: SessionData = {
-  token: 't',
-  expiresAt: Date.now() + 60_000,
-  user: { id: 'u1', name: 'm', domainId: 'default', domainName: 'Default' },
-  project: { id: 'p1', name: 'p', domainId: 'default', domainName: 'Default' },
-  roles: ['member', 'reader'],
-  catalog: [],
-  region: 'RegionOne',
-  regions: ['RegionOne'],
-  createdAt: Date.now(),
-};
+const member = sessionData();
 const FLAVOR_CREATE: [string, string] = ['compute', 'os_compute_api:os-flavor-manage:create'];
 
 describe('policy overrides', () => {

@@ -122,6 +122,10 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     this.clearCookie(SESSION_COOKIE, cookieOptions(request));
   });
 
+  app.addHook('onReady', async () => {
+    await store.ready?.();
+  });
+
   app.addHook('onClose', async () => {
     await store.close();
   });

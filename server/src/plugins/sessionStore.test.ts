@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sessionData } from '../testing/sessionData';
 import { MemorySessionStore, type SessionData } from './sessionStore';
 
-const data = (): SessionData => ({
-  token: 't',
-  expiresAt: Date.now() + 3_600_000,
-  user: { id: 'u', name: 'n', domainId: 'd', domainName: 'D' },
-  project: { id: 'p', name: 'n', domainId: 'd', domainName: 'D' },
-  roles: ['reader'],
-  catalog: [],
-  region: 'R',
-  regions: ['R'],
-  createdAt: Date.now(),
-});
+const data = (): SessionData => sessionData({ roles: ['reader'] });
 
 describe('MemorySessionStore', () => {
   let now = 1_000_000;

@@ -18,10 +18,12 @@ export interface SessionData {
 }
 
 /**
- * Where sessions live. The memory store is the only one today; a Redis store would implement the
- * same four calls (TTL in seconds, as SETEX/EXPIRE take it).
+ * Where sessions live: in this process (MemorySessionStore) or in Redis (RedisSessionStore), the
+ * same calls either way (TTL in seconds, as SET EX/EXPIRE take it).
  */
 export interface SessionStore {
+  /** Resolves once the store can serve (the server waits for it before it listens). */
+  ready?(): Promise<void>;
   get(id: string): Promise<SessionData | undefined>;
   set(id: string, data: SessionData, ttlSeconds: number): Promise<void>;
   /** Extend the idle timeout without rewriting the data. */
