@@ -103,6 +103,25 @@ describe.runIf(redisAvailable())('RedisSessionStore', () => {
     expect(await store.get(ID)).toBeUndefined();
   });
 
+  it('starts without Redis (503 meanwhile) and serves once Redis is up', async () => {
+    await redis.stop();
+    const warnings: string[] = [];
+    const early = connectRedisSessionStore(redis.url, { warn: (m) => warnings.push(m) }, 300);
+    try {
+      await early.ready();
+      expect(warnings).toContain(
+        'session store: no connection to Redis yet; sessions answer 503 until there is',
+      );
+      await expect(early.get(ID)).rejects.toMatchObject({ statusCode: 503 });
+      await redis.restart();
+      await eventually(() => early.set(ID, data('late'), 300));
+      expect((await early.get(ID))?.token).toBe('late');
+    } finally {
+      await early.close();
+      await redis.restart();
+    }
+  });
+
   it('fails with 503 while Redis is down and recovers when it is back', async () => {
     await redis.stop();
     await eventually(async () => {

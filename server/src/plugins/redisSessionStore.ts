@@ -128,6 +128,8 @@ const open = (id: string, sealed: string): SessionData | undefined => {
 export const connectRedisSessionStore = (
   url: string,
   log: { warn: (message: string) => void },
+  /** How long ready() waits for the first connection. */
+  readyTimeoutMs = 5_000,
 ): RedisSessionStore => {
   const client = createClient({
     url,
@@ -162,7 +164,7 @@ export const connectRedisSessionStore = (
       // from starting (session calls answer 503 until it is back).
       ready: async () => {
         const timeout = new Promise<false>((resolve) => {
-          setTimeout(() => resolve(false), 5_000).unref();
+          setTimeout(() => resolve(false), readyTimeoutMs).unref();
         });
         if (!(await Promise.race([connected, timeout]))) {
           log.warn('session store: no connection to Redis yet; sessions answer 503 until there is');

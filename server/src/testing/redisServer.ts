@@ -7,7 +7,7 @@ export interface RedisServer {
   url: string;
   port: number;
   stop(): Promise<void>;
-  /** Starts it again on the same port (after stop). */
+  /** Starts it again on the same port (after stop; nothing when it runs). */
   restart(): Promise<void>;
 }
 
@@ -51,6 +51,7 @@ export const startRedisServer = async (): Promise<RedisServer> => {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
+    if (child && child.exitCode === null) return;
     child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

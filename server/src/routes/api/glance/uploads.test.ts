@@ -118,25 +118,26 @@ const FIELDS: ReadonlyArray<[string, string]> = [
 ];
 
 describe('POST /api/glance/images/ (file-legacy, multipart)', () => {
-  it('streams a 50 MB file into Glance without holding it, and answers the active image', async () => {
+  it('streams a 64 MB file into Glance without holding it, and answers the active image', async () => {
     // A first upload grows the heap and the stream buffers once (the same for any size after);
     // that is not what is measured.
     const warm = await postMultipart([...FIELDS.slice(1), ['name', 'warm-up']], 16 * MiB);
     expect(warm.status, warm.body).toBe(201);
-    const sent = await postMultipart(FIELDS, 50 * MiB);
+    const sent = await postMultipart(FIELDS, 64 * MiB);
     expect(sent.status, sent.body).toBe(201);
     const image = JSON.parse(sent.body) as Image;
     expect(image).toMatchObject({
       name: 'legacy-50m',
       status: 'active',
-      size: 50 * MiB,
+      size: 64 * MiB,
       min_disk: 1,
       checksum: sent.md5,
       properties: { os_distro: 'cirros' },
       tags: expect.arrayContaining(['legacy', 'big']),
     });
-    // Server, demo cloud and this client share the process; holding the file would add 50 MB.
-    expect(sent.peakRssGrowth).toBeLessThan(16 * MiB);
+    // Server, demo cloud and this client share the process; holding the file would add 64 MB.
+    // Half of that leaves room for garbage not yet collected on a busy machine.
+    expect(sent.peakRssGrowth, `RSS grew ${sent.peakRssGrowth} bytes`).toBeLessThan(32 * MiB);
   });
 
   it('refuses a file over the configured limit and deletes the new image', async () => {
