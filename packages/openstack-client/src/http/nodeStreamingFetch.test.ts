@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenStackHttpError, OpenStackNetworkError } from './errors';
-import { nodeStreamingFetch } from './nodeStreamingFetch';
+import { CHUNK_FRAME, nodeStreamingFetch } from './nodeStreamingFetch';
 import { request } from './request';
 
 type Body = NonNullable<RequestInit['body']>;
@@ -58,6 +58,56 @@ describe('nodeStreamingFetch', () => {
     expect(seen.method).toBe('PUT');
     expect(seen.headers?.['x-auth-token']).toBe('t');
     expect(seen.headers?.['transfer-encoding']).toBe('chunked');
+  });
+
+  it('sends a body without a length in chunks of at least CHUNK_FRAME, the last aside', async () => {
+    // A bare TCP server, since an HTTP server hides the chunk framing from its listeners.
+    const frames: number[] = [];
+    const raw = createTcpServer((socket) => {
+      let pending = Buffer.alloc(0);
+      let inBody = false;
+      socket.on('data', (data: Buffer) => {
+        pending = Buffer.concat([pending, data]);
+        if (!inBody) {
+          const end = pending.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          pending = pending.subarray(end + 4);
+          inBody = true;
+        }
+        for (;;) {
+          const eol = pending.indexOf('\r\n');
+          if (eol < 0) return;
+          const size = parseInt(pending.subarray(0, eol).toString('latin1'), 16);
+          if (pending.length < eol + 2 + size + 2) return;
+          frames.push(size);
+          pending = pending.subarray(eol + 2 + size + 2);
+          if (size === 0) {
+            socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n');
+            return;
+          }
+        }
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const piece = 64 * 1024 + 3;
+      const response = await nodeStreamingFetch(
+        `http://127.0.0.1:${(raw.address() as AddressInfo).port}/`,
+        {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/octet-stream' },
+          body: chunks(40, piece) as unknown as Body,
+        },
+      );
+      expect(response.status).toBe(204);
+      expect(frames.at(-1)).toBe(0);
+      const data = frames.slice(0, -1);
+      expect(data.reduce((a, b) => a + b, 0)).toBe(40 * piece);
+      expect(data.slice(0, -1).every((size) => size >= CHUNK_FRAME)).toBe(true);
+      expect(data.length).toBe(3);
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 
   it('sends web streams, strings and bodiless requests', async () => {
