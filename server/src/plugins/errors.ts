@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { mapUpstreamError } from './openstack';
-import { SessionStoreUnavailableError } from './redisSessionStore';
 
 export interface ErrorsPluginOptions {
   webroot: string;
@@ -30,11 +29,12 @@ const plugin: FastifyPluginAsync<ErrorsPluginOptions> = async (app, options) => 
       if (mapped.status >= 500) request.log.warn({ err: error }, 'upstream failure');
       return reply.code(mapped.status).send({ message: mapped.message });
     }
-    if (error instanceof SessionStoreUnavailableError) {
-      request.log.warn({ err: error.cause }, 'session store unavailable');
-      return reply.code(503).send({ message: error.message });
-    }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && (error as { expose?: boolean }).expose === true) {
+      // A 5xx of ours whose message is meant for the user (e.g. the session store is away).
+      request.log.warn({ err: error }, error.message);
+      return reply.code(status).send({ message: error.message });
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(status).send({ message: error.message });

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { createClient } from '@redis/client';
 import type { SessionData, SessionStore } from './sessionStore';
 
-/** What the store needs of a Redis client (node-redis's names); tests may hand in their own. */
+/** What the store needs of a Redis client (node-redis's names). */
 export interface RedisCommands {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, options: { EX: number }): Promise<unknown>;
@@ -13,6 +13,8 @@ export interface RedisCommands {
 /** A Redis the session layer could not reach: the caller answers 503, never a crash. */
 export class SessionStoreUnavailableError extends Error {
   readonly statusCode = 503;
+  /** The error handler shows the message of an exposed 5xx. */
+  readonly expose = true;
   constructor(cause: unknown) {
     super('The session store is unavailable', { cause });
   }
@@ -152,28 +154,20 @@ export const connectRedisSessionStore = (
     () => true,
     () => false,
   );
-  return new RedisSessionStore(
-    {
-      get: (key) => client.get(key),
-      set: (key, value, options) => client.set(key, value, options),
-      expire: (key, seconds) => client.expire(key, seconds),
-      del: (key) => client.del(key),
+  return new RedisSessionStore(client, {
+    // Serve once connected; a Redis still away after a few seconds does not keep the server
+    // from starting (session calls answer 503 until it is back).
+    ready: async () => {
+      const timeout = new Promise<false>((resolve) => {
+        setTimeout(() => resolve(false), readyTimeoutMs).unref();
+      });
+      if (!(await Promise.race([connected, timeout]))) {
+        log.warn('session store: no connection to Redis yet; sessions answer 503 until there is');
+      }
     },
-    {
-      // Serve once connected; a Redis still away after a few seconds does not keep the server
-      // from starting (session calls answer 503 until it is back).
-      ready: async () => {
-        const timeout = new Promise<false>((resolve) => {
-          setTimeout(() => resolve(false), readyTimeoutMs).unref();
-        });
-        if (!(await Promise.race([connected, timeout]))) {
-          log.warn('session store: no connection to Redis yet; sessions answer 503 until there is');
-        }
-      },
-      close: async () => {
-        if (client.isOpen) await client.close();
-        else client.destroy();
-      },
+    close: async () => {
+      if (client.isOpen) await client.close();
+      else client.destroy();
     },
-  );
+  });
 };

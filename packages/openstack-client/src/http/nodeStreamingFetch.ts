@@ -53,7 +53,8 @@ export const nodeStreamingFetch: FetchLike = async (url, init) => {
       reject(cause);
       req.destroy(cause);
     };
-    const chunked = !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+    // Headers gives its names in lower case.
+    const chunked = !('content-length' in headers);
     let gathered: Uint8Array[] = [];
     let gatheredBytes = 0;
     source.once('error', fail);
