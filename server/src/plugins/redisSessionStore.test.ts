@@ -90,6 +90,15 @@ describe.runIf(redisAvailable())('RedisSessionStore', () => {
     await eventually(async () => expect(await store.get(ID)).toBeUndefined(), 5_000);
   });
 
+  it('getAndTouch reads the session and restarts its TTL in one step', async () => {
+    await store.set(ID, data('t'), 100);
+    expect((await store.getAndTouch(ID, 900))?.token).toBe('t');
+    expect(await raw.ttl(store.keyOf(ID))).toBeGreaterThan(890);
+    expect(await store.getAndTouch(`${ID}x`, 900)).toBeUndefined();
+    expect(await raw.exists(store.keyOf(`${ID}x`))).toBe(0);
+    await store.destroy(ID);
+  });
+
   it('reads a changed value, or one sealed for another id, as no session', async () => {
     await store.set(ID, data('t'), 300);
     const sealed = Buffer.from(String(await raw.get(store.keyOf(ID))), 'base64');
@@ -173,6 +182,32 @@ describe.runIf(redisAvailable())('sessions in Redis across server processes', ()
       expect(here.statusCode).toBe(401);
     } finally {
       await other.close();
+    }
+  });
+
+  it('restarts the idle timeout on every request (a short timeout, real time)', async () => {
+    const app = await secondServer({ ...t.config, session: { ...session, timeout: 2 } });
+    try {
+      const id = 'Rr3sW9m1cQ2yR7kP0aZb8nT5uL4eJ6hG-fD1oI_sYqA';
+      await app.sessionStore.set(id, sessionData(), 2);
+      const call = async (): Promise<number> =>
+        (
+          await app.inject({
+            url: '/api/keystone/user-session/',
+            headers: { cookie: `sessionid=${id}`, 'x-requested-with': 'XMLHttpRequest' },
+          })
+        ).statusCode;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // Requests 1.2 s apart keep it alive past twice the timeout.
+      for (let i = 0; i < 3; i += 1) {
+        expect(await call()).toBe(200);
+        await sleep(1_200);
+      }
+      expect(await call()).toBe(200);
+      await sleep(2_300);
+      expect(await call()).toBe(401);
+    } finally {
+      await app.close();
     }
   });
 

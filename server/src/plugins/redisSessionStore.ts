@@ -5,6 +5,8 @@ import type { SessionData, SessionStore } from './sessionStore';
 /** What the store needs of a Redis client (node-redis's names). */
 export interface RedisCommands {
   get(key: string): Promise<string | null>;
+  /** GETEX: the value, and its TTL set anew, in one round trip. */
+  getEx(key: string, options: { type: 'EX'; value: number }): Promise<string | null>;
   set(key: string, value: string, options: { EX: number }): Promise<unknown>;
   expire(key: string, seconds: number): Promise<unknown>;
   del(key: string): Promise<unknown>;
@@ -74,6 +76,15 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async touch(id: string, ttlSeconds: number): Promise<void> {
+  async getAndTouch(id: string, ttlSeconds: number): Promise<SessionData | undefined> {
+    const ttl = Math.max(1, Math.ceil(ttlSeconds));
+    const sealed = await this.#call(() =>
+      this.#redis.getEx(this.keyOf(id), { type: 'EX', value: ttl }),
+    );
+    if (sealed === null) return undefined;
+    return open(id, sealed);
+  }
+
     const ttl = Math.max(1, Math.ceil(ttlSeconds));
     await this.#call(() => this.#redis.expire(this.keyOf(id), ttl));
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildOfflineApp } from '../testing/buildOfflineApp';
 import type { SessionData } from './sessionStore';
@@ -72,6 +72,41 @@ describe('session plugin', () => {
     for (const cookie of ['sessionid=short', `sessionid=${'B'.repeat(43)}`]) {
       const res = await app.inject({ url: '/api/settings/', headers: { ...XHR, cookie } });
       expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('idle timeout', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts from the last request, so it never fires early', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { app } = await buildOfflineApp({
+      session: { store: 'memory', timeout: 60, redisUrl: 'redis://127.0.0.1:6379' },
+    });
+    try {
+      await app.sessionStore.set(ID, sessionData(Date.now() + 3_600_000), 60);
+      const call = async (): Promise<number> =>
+        (
+          await app.inject({
+            url: '/api/keystone/user-session/',
+            headers: { ...XHR, cookie: `sessionid=${ID}` },
+          })
+        ).statusCode;
+      expect(await call()).toBe(200);
+      vi.advanceTimersByTime(14_000);
+      expect(await call()).toBe(200);
+      // Idle 47 s, 61 s after the first request: a renewal every 15 s had let it expire here.
+      vi.advanceTimersByTime(47_000);
+      expect(await call()).toBe(200);
+      vi.advanceTimersByTime(59_000);
+      expect(await call()).toBe(200);
+      vi.advanceTimersByTime(60_001);
+      expect(await call()).toBe(401);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { Lru } from '../lib/lru';
 import { isSecure, type SecureCookies } from './cookiePolicy';
 import type { SessionData, SessionStore } from './sessionStore';
 
@@ -37,13 +36,10 @@ declare module 'fastify' {
   }
 }
 
-/** Re-extend the idle timeout at most this often per session. */
-const TOUCH_EVERY_MS = 15_000;
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) => {
   const { store, timeoutSeconds } = options;
-  const lastTouch = new Lru<string, number>(10_000);
 
   const ttlFor = (data: SessionData): number =>
     Math.max(1, Math.min(timeoutSeconds, Math.floor((data.expiresAt - Date.now()) / 1000)));
@@ -64,23 +60,19 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     if (request.sessionId !== null) return;
     const id = request.cookies[SESSION_COOKIE];
     if (!id || !ID_PATTERN.test(id)) return;
-    const data = await store.get(id);
+    // Every request restarts the idle timeout, in the same store call that reads the session
+    // (GETEX in Redis): renewing it only now and then let a session expire before it had been
+    // idle for the whole timeout. A token that dies sooner is caught just below.
+    const data = await store.getAndTouch(id, timeoutSeconds);
     if (!data) return;
-    const now = Date.now();
-    if (data.expiresAt <= now) {
+    if (data.expiresAt <= Date.now()) {
       // The token is dead, so is the session.
       await store.destroy(id);
-      lastTouch.delete(id);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       return;
     }
     request.session = data;
     request.sessionId = id;
-    const touched = lastTouch.get(id) ?? 0;
-    if (now - touched > TOUCH_EVERY_MS) {
-      lastTouch.set(id, now);
-      await store.touch(id, ttlFor(data));
-    }
   });
 
   app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -93,13 +85,9 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
   app.decorateReply('startSession', async function (this: FastifyReply, data: SessionData) {
     const request = this.request;
     const old = request.sessionId ?? request.cookies[SESSION_COOKIE];
-    if (old) {
-      await store.destroy(old);
-      lastTouch.delete(old);
-    }
+    if (old) await store.destroy(old);
     const id = randomBytes(32).toString('base64url');
     await store.set(id, data, ttlFor(data));
-    lastTouch.set(id, Date.now());
     request.session = data;
     request.sessionId = id;
     this.setCookie(SESSION_COOKIE, id, cookieOptions(request));
@@ -113,10 +101,7 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const request = this.request;
     const id = request.sessionId ?? request.cookies[SESSION_COOKIE];
-    if (id) {
-      await store.destroy(id);
-      lastTouch.delete(id);
-    }
+    if (id) await store.destroy(id);
     request.session = null;
     request.sessionId = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(request));

@@ -20,6 +20,17 @@ describe('MemorySessionStore', () => {
     expect(await store.get('a')).toBeUndefined();
   });
 
+  it('getAndTouch restarts the idle timeout from the moment of the read', async () => {
+    await store.set('d', data(), 60);
+    now += 14_000;
+    expect(await store.getAndTouch('d', 60)).toBeDefined();
+    // Idle 59 s since that read (73 s since it was set): still there.
+    now += 59_000;
+    expect(await store.get('d')).toBeDefined();
+    now += 2_000;
+    expect(await store.getAndTouch('d', 60)).toBeUndefined();
+  });
+
   it('destroys and sweeps', async () => {
     await store.set('b', data(), 10);
     await store.set('c', data(), 1);

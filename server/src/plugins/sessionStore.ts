@@ -25,6 +25,11 @@ export interface SessionStore {
   /** Resolves once the store can serve (the server waits for it before it listens). */
   ready?(): Promise<void>;
   get(id: string): Promise<SessionData | undefined>;
+  /**
+   * Reads a session and restarts its idle timeout in the same step, so every request the user
+   * makes moves the expiry to now + ttlSeconds (no idle timeout can fire early).
+   */
+  getAndTouch(id: string, ttlSeconds: number): Promise<SessionData | undefined>;
   set(id: string, data: SessionData, ttlSeconds: number): Promise<void>;
   /** Extend the idle timeout without rewriting the data. */
   touch(id: string, ttlSeconds: number): Promise<void>;
@@ -44,7 +49,8 @@ export class MemorySessionStore implements SessionStore {
   readonly #now: () => number;
 
   constructor(options: { sweepIntervalMs?: number; now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+    // Looked up at each call, so tests can move the clock with fake timers.
+    this.#now = options.now ?? (() => Date.now());
     this.#sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 60_000);
     this.#sweeper.unref();
   }
@@ -65,6 +71,12 @@ export class MemorySessionStore implements SessionStore {
 
   async set(id: string, data: SessionData, ttlSeconds: number): Promise<void> {
     this.#entries.set(id, { data, expiresAt: this.#now() + ttlSeconds * 1000 });
+  }
+
+  async getAndTouch(id: string, ttlSeconds: number): Promise<SessionData | undefined> {
+    const data = await this.get(id);
+    if (data) await this.touch(id, ttlSeconds);
+    return data;
   }
 
   async touch(id: string, ttlSeconds: number): Promise<void> {
