@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildOfflineApp } from '../testing/buildOfflineApp';
-import { CONTENT_SECURITY_POLICY } from './securityHeaders';
+import { CONTENT_SECURITY_POLICY, HSTS } from './securityHeaders';
 
 const expectSecurityHeaders = (res: LightMyRequestResponse, what: string): void => {
   expect(res.headers['content-security-policy'], what).toBe(CONTENT_SECURITY_POLICY);
@@ -71,6 +71,55 @@ describe('security headers', () => {
       const res = await app.inject(request);
       expectSecurityHeaders(res, `${what} (${res.statusCode})`);
     }
+  });
+
+  it('no /auth or /api answer may be stored, 404s and errors included', async () => {
+    const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+    const cases: InjectOptions[] = [
+      { url: '/auth/options/' },
+      { url: '/auth/logout/' },
+      { url: '/auth/nothing-here/' },
+      { method: 'POST', url: '/auth/login/' },
+      { method: 'DELETE', url: '/auth/options/' },
+      { url: '/api/none/', headers: xhr },
+      { url: '/api/none/' },
+      { url: '/api/settings/', headers: xhr },
+      { method: 'PATCH', url: '/api/none/', headers: xhr },
+    ];
+    for (const request of cases) {
+      const res = await app.inject(request);
+      const what = `${request.method ?? 'GET'} ${request.url} (${res.statusCode})`;
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+    // The web app's own files keep their caching.
+    const asset = await app.inject({ url: '/assets/a.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject({ url: '/project/', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('HSTS only over https (a trusted proxy counts), on every kind of answer', async () => {
+    const plain = await app.inject({ url: '/auth/options/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without trust in the proxy, its x-forwarded-proto is ignored.
+    const untrusted = await app.inject({
+      url: '/auth/options/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const { app: proxied } = await buildOfflineApp({ webDist: dir, trustProxy: true });
+    try {
+      for (const url of ['/auth/options/', '/api/none/', '/project/', '/assets/a.js']) {
+        const res = await proxied.inject({
+          url,
+          headers: { 'x-forwarded-proto': 'https', accept: 'text/html' },
+        });
+        expect(res.headers['strict-transport-security'], url).toBe(HSTS);
+      }
+    } finally {
+      await proxied.close();
+    }
+    expect(HSTS).toBe('max-age=31536000');
   });
 
   it('a 5xx answer leaks nothing', async () => {
