@@ -32,3 +32,6 @@ export const StringMap = Type.Record(Type.String(), Type.String());
 /** `T | null`, as OpenStack sends for absent values. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export type StringMap = Static<typeof StringMap>;
+
+/** The body of a 204 (and of a redirect): nothing. */
+export const NoContent = Type.Null();

@@ -16,3 +16,5 @@ export * from './cinder/volumetypes';
 export * from './cinder/volumesnapshots';
 export * from './cinder/misc';
 export * from './cinder/quotasets';
+export * from './route';
+export * from './routeTable';

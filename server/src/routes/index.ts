@@ -49,7 +49,8 @@ const API_ROUTES = [
  * {webroot}api/: JSON only, X-Requested-With, CSRF on unsafe methods, and a session.
  */
 export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Promise<void> => {
-  const webroot = deps.config.webroot;
+  // The table's paths (/api/…, /auth/…) sit directly under the web root.
+  const prefix = deps.config.webroot.replace(/\/$/, '');
 
   await app.register(
     async (auth) => {
@@ -57,7 +58,7 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
       auth.addHook('preValidation', app.csrfFormCheck);
       for (const routes of AUTH_ROUTES) await auth.register(routes, deps);
     },
-    { prefix: `${webroot}auth` },
+    { prefix },
   );
 
   await app.register(
@@ -75,6 +76,6 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
       api.addHook('onRequest', app.requireSession);
       for (const routes of API_ROUTES) await api.register(routes, deps);
     },
-    { prefix: `${webroot}api` },
+    { prefix },
   );
 };

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PolicyAnswer, PolicyBatchAnswer, PolicyBatchBody, PolicyBody } from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../lib/sessionOf';
-import { errorResponses } from '../responses';
+import { serve } from '../serve';
 import type { RouteDeps } from '../deps';
 
 /**
@@ -9,27 +9,19 @@ import type { RouteDeps } from '../deps';
  * for every check a page needs, answered in order. Rules are oslo.policy rules evaluated against
  * the session's credentials with the services' default rules (plus operator overrides).
  */
-export const policyRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.post(
-    '/policy/',
-    { schema: { body: PolicyBody, response: { 200: PolicyAnswer, ...errorResponses } } },
-    async (request) => {
-      const { session, sessionId } = sessionOf(request);
-      const { rules, target } = request.body;
-      return { allowed: app.policyChecker.allowed(session, sessionId, rules, target) };
-    },
-  );
+export const policyRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['policy.check'], async (request) => {
+    const { session, sessionId } = sessionOf(request);
+    const { rules, target } = request.body;
+    return { allowed: app.policyChecker.allowed(session, sessionId, rules, target) };
+  });
 
-  app.post(
-    '/policy/batch/',
-    { schema: { body: PolicyBatchBody, response: { 200: PolicyBatchAnswer, ...errorResponses } } },
-    async (request) => {
-      const { session, sessionId } = sessionOf(request);
-      return {
-        allowed: request.body.checks.map(({ rules, target }) =>
-          app.policyChecker.allowed(session, sessionId, rules, target),
-        ),
-      };
-    },
-  );
+  serve(app, api['policy.batch'], async (request) => {
+    const { session, sessionId } = sessionOf(request);
+    return {
+      allowed: request.body.checks.map(({ rules, target }) =>
+        app.policyChecker.allowed(session, sessionId, rules, target),
+      ),
+    };
+  });
 };

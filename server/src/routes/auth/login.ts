@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginBody, UserSession } from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
 import {
   OpenStackHttpError,
   authenticatePassword,
@@ -7,12 +7,12 @@ import {
   type AuthResult,
 } from '@skydeck/openstack-client';
 import { sessionFromAuth, toUserSession } from '../../lib/userSession';
-import { errorResponses } from '../responses';
+import { serve } from '../serve';
 import type { RouteDeps } from '../deps';
 
 class LoginRefused extends Error {
   constructor(
-    readonly status: number,
+    readonly status: 401 | 403,
     message: string,
   ) {
     super(message);
@@ -27,7 +27,7 @@ const isAuthFailure = (error: unknown): boolean =>
  * token to the user's default project (Keystone's own choice) or else the first enabled project
  * the user can reach, and keeps the token in a new server-side session.
  */
-export const loginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { config, regions } = deps;
   const authUrl = config.cloud.authUrl;
 
@@ -42,6 +42,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
           token: unscoped.token,
           scope: { project: { id: project.id } },
           fetch: deps.fetch,
+          timeoutMs: deps.config.upstreamTimeout * 1000,
         });
       } catch (error) {
         // A project disabled or unassigned since the listing: try the next one.
@@ -51,56 +52,53 @@ export const loginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
     throw new LoginRefused(401, 'You are not authorized for any projects.');
   };
 
-  app.post(
-    '/login/',
-    { schema: { body: LoginBody, response: { 200: UserSession, ...errorResponses } } },
-    async (request, reply) => {
-      const body = request.body;
-      const authType = body.auth_type || config.authTypes[0] || 'credentials';
-      if (authType !== 'credentials' || !config.authTypes.includes(authType)) {
-        return reply.code(400).send({ message: 'Unsupported authentication type' });
-      }
-      if (!body.username) return reply.code(400).send({ message: 'username is required' });
-      if (!body.password) return reply.code(400).send({ message: 'password is required' });
-      if (config.multidomain && !body.domain) {
-        return reply.code(400).send({ message: 'domain is required' });
-      }
-      // Without multi-domain support the login form has no domain field: the default applies.
-      const domain = (config.multidomain && body.domain) || config.defaultDomain;
+  serve(app, api['auth.login'], async (request, reply) => {
+    const body = request.body;
+    const authType = body.auth_type || config.authTypes[0] || 'credentials';
+    if (authType !== 'credentials' || !config.authTypes.includes(authType)) {
+      return reply.code(400).send({ message: 'Unsupported authentication type' });
+    }
+    if (!body.username) return reply.code(400).send({ message: 'username is required' });
+    if (!body.password) return reply.code(400).send({ message: 'password is required' });
+    if (config.multidomain && !body.domain) {
+      return reply.code(400).send({ message: 'domain is required' });
+    }
+    // Without multi-domain support the login form has no domain field: the default applies.
+    const domain = (config.multidomain && body.domain) || config.defaultDomain;
 
-      let auth: AuthResult;
-      try {
-        auth = await authenticatePassword({
-          authUrl,
-          username: body.username,
-          password: body.password,
-          userDomainName: domain,
-          fetch: deps.fetch,
-        });
-        if (!auth.body.project) auth = await scopeToAProject(auth);
-      } catch (error) {
-        if (error instanceof LoginRefused) {
-          return reply.code(error.status).send({ message: error.message });
-        }
-        if (isAuthFailure(error) || (error instanceof OpenStackHttpError && error.status === 404)) {
-          request.log.info({ user: body.username, domain }, 'login refused by Keystone');
-          return reply.code(401).send({ message: 'Invalid credentials.' });
-        }
-        throw error;
+    let auth: AuthResult;
+    try {
+      auth = await authenticatePassword({
+        authUrl,
+        username: body.username,
+        password: body.password,
+        userDomainName: domain,
+        fetch: deps.fetch,
+        timeoutMs: deps.config.upstreamTimeout * 1000,
+      });
+      if (!auth.body.project) auth = await scopeToAProject(auth);
+    } catch (error) {
+      if (error instanceof LoginRefused) {
+        return reply.code(error.status).send({ message: error.message });
       }
+      if (isAuthFailure(error) || (error instanceof OpenStackHttpError && error.status === 404)) {
+        request.log.info({ user: body.username, domain }, 'login refused by Keystone');
+        return reply.code(401).send({ message: 'Invalid credentials.' });
+      }
+      throw error;
+    }
 
-      const session = sessionFromAuth(auth, [body.region, ...regions.configured]);
-      if (body.region && session.region !== body.region) {
-        reply.messages.push(
-          'warning',
-          `Region ${body.region} is not available; using ${session.region || 'none'}.`,
-        );
-      }
-      regions.add(session.regions);
-      reply.issueCsrfToken(true);
-      await reply.startSession(session);
-      request.log.info({ user: session.user.id, project: session.project.id }, 'signed in');
-      return toUserSession(session);
-    },
-  );
+    const session = sessionFromAuth(auth, [body.region, ...regions.configured]);
+    if (body.region && session.region !== body.region) {
+      reply.messages.push(
+        'warning',
+        `Region ${body.region} is not available; using ${session.region || 'none'}.`,
+      );
+    }
+    regions.add(session.regions);
+    reply.issueCsrfToken(true);
+    await reply.startSession(session);
+    request.log.info({ user: session.user.id, project: session.project.id }, 'signed in');
+    return toUserSession(session);
+  });
 };

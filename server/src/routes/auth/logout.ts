@@ -1,5 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { serve } from '../serve';
 import type { RouteDeps } from '../deps';
 
 /**
@@ -7,7 +9,7 @@ import type { RouteDeps } from '../deps';
  * keep anyone signed in), destroys the session and clears its cookie. GET (a plain link) sends
  * the browser to the login page; POST (the web app) answers 204.
  */
-export const logoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const logoutRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const loginPage = `${deps.config.webroot}login`;
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -25,12 +27,12 @@ export const logoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
     await reply.endSession();
   };
 
-  app.get('/logout/', async (request, reply) => {
+  serve(app, api['auth.logoutLink'], async (request, reply) => {
     await signOut(request, reply);
     return reply.redirect(loginPage, 303);
   });
 
-  app.post('/logout/', async (request, reply) => {
+  serve(app, api['auth.logout'], async (request, reply) => {
     await signOut(request, reply);
     return reply.code(204).send();
   });

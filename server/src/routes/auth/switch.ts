@@ -1,24 +1,21 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SwitchProjectBody, SwitchRegionBody, UserSession } from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
 import { OpenStackHttpError, authenticateToken, type AuthResult } from '@skydeck/openstack-client';
 import { sessionFromAuth, toUserSession } from '../../lib/userSession';
 import { sessionOf } from '../../lib/sessionOf';
-import { errorResponses } from '../responses';
+import { serve } from '../serve';
 import type { RouteDeps } from '../deps';
 
 /**
  * POST {webroot}auth/switch/ — rescope the session to another project (token method), and
  * POST {webroot}auth/switch-region/ — use another region of the same catalog.
  */
-export const switchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const switchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const authUrl = deps.config.cloud.authUrl;
 
-  app.post(
-    '/switch/',
-    {
-      onRequest: app.requireSession,
-      schema: { body: SwitchProjectBody, response: { 200: UserSession, ...errorResponses } },
-    },
+  serve(
+    app,
+    api['auth.switchProject'],
     async (request, reply) => {
       const current = sessionOf(request).session;
       let auth: AuthResult;
@@ -28,6 +25,7 @@ export const switchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
           token: current.token,
           scope: { project: { id: request.body.project_id } },
           fetch: deps.fetch,
+          timeoutMs: deps.config.upstreamTimeout * 1000,
         });
       } catch (error) {
         if (error instanceof OpenStackHttpError && [401, 403, 404].includes(error.status)) {
@@ -43,14 +41,12 @@ export const switchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       // fail with a 401, which the web app treats as "signed out".
       return toUserSession(next);
     },
+    { onRequest: app.requireSession },
   );
 
-  app.post(
-    '/switch-region/',
-    {
-      onRequest: app.requireSession,
-      schema: { body: SwitchRegionBody, response: { 200: UserSession, ...errorResponses } },
-    },
+  serve(
+    app,
+    api['auth.switchRegion'],
     async (request, reply) => {
       const current = sessionOf(request).session;
       const region = request.body.region;
@@ -61,5 +57,6 @@ export const switchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       await reply.saveSession();
       return toUserSession(request.session);
     },
+    { onRequest: app.requireSession },
   );
 };

@@ -1,18 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  IdParams,
-  MetadataUpdate,
-  StringMap,
-  Volume,
-  VolumeCreateBody,
-  VolumeList,
-  VolumeListQuery,
   type Volume as VolumeShape,
   type VolumeList as VolumeListShape,
+  routeTable as api,
 } from '@skydeck/contract';
 import type { Volume as CinderVolume, VolumeCreate } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { applyMetadataUpdate } from './metadata';
 
@@ -67,99 +60,76 @@ export const toVolume = (v: CinderVolume): VolumeShape => {
  * /api/cinder/volumes/ — list (every page unless paginate/limit/marker ask for one), create
  * (from nothing, an image, a snapshot or another volume), show, and the metadata of one volume.
  */
-export const volumeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const pageSize = deps.config.settings.API_RESULT_PAGE_SIZE;
 
-  app.get(
-    '/cinder/volumes/',
-    { schema: { querystring: VolumeListQuery, response: { 200: VolumeList, ...errorResponses } } },
-    async (request): Promise<VolumeListShape> => {
-      const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } =
-        request.query;
-      const volumes = request.openstack.cinder.volumes;
-      const common = {
-        filters,
-        allProjects: all_projects,
-        sortKey: sort_key,
-        sortDir: sort_dir,
-      };
-      const paged = paginate === true || limit !== undefined || marker !== undefined;
-      if (!paged || paginate === false) {
-        const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
-        return {
-          items: all.volumes.map(toVolume),
-          has_more_data: all.truncated,
-          has_prev_data: false,
-        };
-      }
-      const size = limit ?? pageSize;
-      const page = await volumes.list({ ...common, limit: size + 1, marker });
+  serve(app, api['cinder.volumes.list'], async (request): Promise<VolumeListShape> => {
+    const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } = request.query;
+    const volumes = request.openstack.cinder.volumes;
+    const common = {
+      filters,
+      allProjects: all_projects,
+      sortKey: sort_key,
+      sortDir: sort_dir,
+    };
+    const paged = paginate === true || limit !== undefined || marker !== undefined;
+    if (!paged || paginate === false) {
+      const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
       return {
-        items: page.volumes.slice(0, size).map(toVolume),
-        has_more_data: page.volumes.length > size,
-        has_prev_data: marker !== undefined,
+        items: all.volumes.map(toVolume),
+        has_more_data: all.truncated,
+        has_prev_data: false,
       };
-    },
+    }
+    const size = limit ?? pageSize;
+    const page = await volumes.list({ ...common, limit: size + 1, marker });
+    return {
+      items: page.volumes.slice(0, size).map(toVolume),
+      has_more_data: page.volumes.length > size,
+      has_prev_data: marker !== undefined,
+    };
+  });
+
+  serve(app, api['cinder.volumes.create'], async (request, reply) => {
+    const body = request.body;
+    const sources = (['image_id', 'snapshot_id', 'source_volid'] as const).filter(
+      (key) => body[key] !== undefined,
+    );
+    if (sources.length > 1) {
+      throw new VolumeRequestError(`Only one source may be given, not ${sources.join(' and ')}`);
+    }
+    const volume: VolumeCreate = { size: body.size };
+    if (body.name !== undefined) volume.name = body.name;
+    if (body.description !== undefined) volume.description = body.description;
+    // An empty choice in the form means "let Cinder pick" (its default type and zone).
+    if (body.volume_type) volume.volume_type = body.volume_type;
+    if (body.availability_zone) volume.availability_zone = body.availability_zone;
+    if (body.metadata !== undefined) volume.metadata = body.metadata;
+    if (body.image_id !== undefined) volume.imageRef = body.image_id;
+    if (body.snapshot_id !== undefined) volume.snapshot_id = body.snapshot_id;
+    if (body.source_volid !== undefined) volume.source_volid = body.source_volid;
+    const created = await request.openstack.cinder.volumes.create(volume);
+    return reply.code(201).send(toVolume(created));
+  });
+
+  serve(app, api['cinder.volumes.get'], async (request) =>
+    toVolume(await request.openstack.cinder.volumes.get(request.params.id)),
   );
 
-  app.post(
-    '/cinder/volumes/',
-    { schema: { body: VolumeCreateBody, response: { 201: Volume, ...errorResponses } } },
-    async (request, reply) => {
-      const body = request.body;
-      const sources = (['image_id', 'snapshot_id', 'source_volid'] as const).filter(
-        (key) => body[key] !== undefined,
-      );
-      if (sources.length > 1) {
-        throw new VolumeRequestError(`Only one source may be given, not ${sources.join(' and ')}`);
-      }
-      const volume: VolumeCreate = { size: body.size };
-      if (body.name !== undefined) volume.name = body.name;
-      if (body.description !== undefined) volume.description = body.description;
-      // An empty choice in the form means "let Cinder pick" (its default type and zone).
-      if (body.volume_type) volume.volume_type = body.volume_type;
-      if (body.availability_zone) volume.availability_zone = body.availability_zone;
-      if (body.metadata !== undefined) volume.metadata = body.metadata;
-      if (body.image_id !== undefined) volume.imageRef = body.image_id;
-      if (body.snapshot_id !== undefined) volume.snapshot_id = body.snapshot_id;
-      if (body.source_volid !== undefined) volume.source_volid = body.source_volid;
-      const created = await request.openstack.cinder.volumes.create(volume);
-      return reply.code(201).send(toVolume(created));
-    },
+  serve(app, api['cinder.volumes.metadata'], async (request) =>
+    request.openstack.cinder.volumes.getMetadata(request.params.id),
   );
 
-  app.get(
-    '/cinder/volumes/:id/',
-    { schema: { params: IdParams, response: { 200: Volume, ...errorResponses } } },
-    async (request) => toVolume(await request.openstack.cinder.volumes.get(request.params.id)),
-  );
-
-  app.get(
-    '/cinder/volumes/:id/metadata/',
-    { schema: { params: IdParams, response: { 200: StringMap, ...errorResponses } } },
-    async (request) => request.openstack.cinder.volumes.getMetadata(request.params.id),
-  );
-
-  app.patch(
-    '/cinder/volumes/:id/metadata/',
-    {
-      schema: {
-        params: IdParams,
-        body: MetadataUpdate,
-        response: { 204: Type.Null(), ...errorResponses },
+  serve(app, api['cinder.volumes.updateMetadata'], async (request, reply) => {
+    const volumes = request.openstack.cinder.volumes;
+    const { id } = request.params;
+    await applyMetadataUpdate(
+      {
+        set: (updated) => volumes.setMetadata(id, updated),
+        remove: (key) => volumes.deleteMetadata(id, key),
       },
-    },
-    async (request, reply) => {
-      const volumes = request.openstack.cinder.volumes;
-      const { id } = request.params;
-      await applyMetadataUpdate(
-        {
-          set: (updated) => volumes.setMetadata(id, updated),
-          remove: (key) => volumes.deleteMetadata(id, key),
-        },
-        request.body,
-      );
-      return reply.code(204).send(null);
-    },
-  );
+      request.body,
+    );
+    return reply.code(204).send(null);
+  });
 };

@@ -1,16 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  IdParams,
-  MetadataUpdate,
-  StringMap,
-  VolumeSnapshotList,
-  VolumeSnapshotListQuery,
   type VolumeSnapshot as SnapshotShape,
   type VolumeSnapshotList as SnapshotListShape,
+  routeTable as api,
 } from '@skydeck/contract';
 import type { VolumeSnapshot } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { applyMetadataUpdate } from './metadata';
 
@@ -38,74 +33,52 @@ export const toSnapshot = (s: VolumeSnapshot): SnapshotShape => {
 };
 
 /** /api/cinder/volumesnapshots/ — the list, and the metadata of one snapshot. */
-export const volumeSnapshotRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const pageSize = deps.config.settings.API_RESULT_PAGE_SIZE;
 
-  app.get(
-    '/cinder/volumesnapshots/',
-    {
-      schema: {
-        querystring: VolumeSnapshotListQuery,
-        response: { 200: VolumeSnapshotList, ...errorResponses },
-      },
-    },
-    async (request): Promise<SnapshotListShape> => {
-      const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } =
-        request.query;
-      const snapshots = request.openstack.cinder.snapshots;
-      const common = { filters, allProjects: all_projects, sortKey: sort_key, sortDir: sort_dir };
-      const paged = paginate === true || limit !== undefined || marker !== undefined;
-      if (!paged || paginate === false) {
-        const items: VolumeSnapshot[] = [];
-        let next: string | undefined;
-        for (let page = 0; page < ALL_MAX_PAGES; page++) {
-          const answer = await snapshots.list({ ...common, limit: ALL_PAGE_SIZE, marker: next });
-          items.push(...answer.snapshots);
-          next = answer.nextMarker;
-          if (next === undefined) break;
-        }
-        return {
-          items: items.map(toSnapshot),
-          has_more_data: next !== undefined,
-          has_prev_data: false,
-        };
+  serve(app, api['cinder.snapshots.list'], async (request): Promise<SnapshotListShape> => {
+    const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } = request.query;
+    const snapshots = request.openstack.cinder.snapshots;
+    const common = { filters, allProjects: all_projects, sortKey: sort_key, sortDir: sort_dir };
+    const paged = paginate === true || limit !== undefined || marker !== undefined;
+    if (!paged || paginate === false) {
+      const items: VolumeSnapshot[] = [];
+      let next: string | undefined;
+      for (let page = 0; page < ALL_MAX_PAGES; page++) {
+        const answer = await snapshots.list({ ...common, limit: ALL_PAGE_SIZE, marker: next });
+        items.push(...answer.snapshots);
+        next = answer.nextMarker;
+        if (next === undefined) break;
       }
-      const size = limit ?? pageSize;
-      const page = await snapshots.list({ ...common, limit: size + 1, marker });
       return {
-        items: page.snapshots.slice(0, size).map(toSnapshot),
-        has_more_data: page.snapshots.length > size,
-        has_prev_data: marker !== undefined,
+        items: items.map(toSnapshot),
+        has_more_data: next !== undefined,
+        has_prev_data: false,
       };
-    },
+    }
+    const size = limit ?? pageSize;
+    const page = await snapshots.list({ ...common, limit: size + 1, marker });
+    return {
+      items: page.snapshots.slice(0, size).map(toSnapshot),
+      has_more_data: page.snapshots.length > size,
+      has_prev_data: marker !== undefined,
+    };
+  });
+
+  serve(app, api['cinder.snapshots.metadata'], async (request) =>
+    request.openstack.cinder.snapshots.getMetadata(request.params.id),
   );
 
-  app.get(
-    '/cinder/volumesnapshots/:id/metadata/',
-    { schema: { params: IdParams, response: { 200: StringMap, ...errorResponses } } },
-    async (request) => request.openstack.cinder.snapshots.getMetadata(request.params.id),
-  );
-
-  app.patch(
-    '/cinder/volumesnapshots/:id/metadata/',
-    {
-      schema: {
-        params: IdParams,
-        body: MetadataUpdate,
-        response: { 204: Type.Null(), ...errorResponses },
+  serve(app, api['cinder.snapshots.updateMetadata'], async (request, reply) => {
+    const snapshots = request.openstack.cinder.snapshots;
+    const { id } = request.params;
+    await applyMetadataUpdate(
+      {
+        set: (updated) => snapshots.setMetadata(id, updated),
+        remove: (key) => snapshots.deleteMetadata(id, key),
       },
-    },
-    async (request, reply) => {
-      const snapshots = request.openstack.cinder.snapshots;
-      const { id } = request.params;
-      await applyMetadataUpdate(
-        {
-          set: (updated) => snapshots.setMetadata(id, updated),
-          remove: (key) => snapshots.deleteMetadata(id, key),
-        },
-        request.body,
-      );
-      return reply.code(204).send(null);
-    },
-  );
+      request.body,
+    );
+    return reply.code(204).send(null);
+  });
 };

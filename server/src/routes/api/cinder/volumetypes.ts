@@ -1,15 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  IdParams,
-  MetadataUpdate,
-  StringMap,
-  VolumeType,
-  VolumeTypeList,
-  type VolumeType as VolumeTypeShape,
-} from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { type VolumeType as VolumeTypeShape, routeTable as api } from '@skydeck/contract';
 import type { VolumeType as CinderVolumeType } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { applyMetadataUpdate } from './metadata';
 
@@ -29,54 +21,33 @@ export const toVolumeType = (t: CinderVolumeType): VolumeTypeShape => {
  * /api/cinder/volumetypes/ — the types the caller may use, the default type, one type, and a
  * type's "metadata" (its extra specs, which the metadata editor edits for volume_type).
  */
-export const volumeTypeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/cinder/volumetypes/',
-    { schema: { response: { 200: VolumeTypeList, ...errorResponses } } },
-    async (request) => ({
-      items: (await request.openstack.cinder.volumeTypes.list()).map(toVolumeType),
-    }),
+export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['cinder.volumetypes.list'], async (request) => ({
+    items: (await request.openstack.cinder.volumeTypes.list()).map(toVolumeType),
+  }));
+
+  serve(app, api['cinder.volumetypes.default'], async (request) =>
+    toVolumeType(await request.openstack.cinder.volumeTypes.getDefault()),
   );
 
-  app.get(
-    '/cinder/volumetypes/default/',
-    { schema: { response: { 200: VolumeType, ...errorResponses } } },
-    async (request) => toVolumeType(await request.openstack.cinder.volumeTypes.getDefault()),
+  serve(app, api['cinder.volumetypes.get'], async (request) =>
+    toVolumeType(await request.openstack.cinder.volumeTypes.get(request.params.id)),
   );
 
-  app.get(
-    '/cinder/volumetypes/:id/',
-    { schema: { params: IdParams, response: { 200: VolumeType, ...errorResponses } } },
-    async (request) =>
-      toVolumeType(await request.openstack.cinder.volumeTypes.get(request.params.id)),
+  serve(app, api['cinder.volumetypes.metadata'], async (request) =>
+    request.openstack.cinder.volumeTypes.getExtraSpecs(request.params.id),
   );
 
-  app.get(
-    '/cinder/volumetypes/:id/metadata/',
-    { schema: { params: IdParams, response: { 200: StringMap, ...errorResponses } } },
-    async (request) => request.openstack.cinder.volumeTypes.getExtraSpecs(request.params.id),
-  );
-
-  app.patch(
-    '/cinder/volumetypes/:id/metadata/',
-    {
-      schema: {
-        params: IdParams,
-        body: MetadataUpdate,
-        response: { 204: Type.Null(), ...errorResponses },
+  serve(app, api['cinder.volumetypes.updateMetadata'], async (request, reply) => {
+    const types = request.openstack.cinder.volumeTypes;
+    const { id } = request.params;
+    await applyMetadataUpdate(
+      {
+        set: (updated) => types.setExtraSpecs(id, updated),
+        remove: (key) => types.deleteExtraSpec(id, key),
       },
-    },
-    async (request, reply) => {
-      const types = request.openstack.cinder.volumeTypes;
-      const { id } = request.params;
-      await applyMetadataUpdate(
-        {
-          set: (updated) => types.setExtraSpecs(id, updated),
-          remove: (key) => types.deleteExtraSpec(id, key),
-        },
-        request.body,
-      );
-      return reply.code(204).send(null);
-    },
-  );
+      request.body,
+    );
+    return reply.code(204).send(null);
+  });
 };

@@ -1,20 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  IdParams,
-  Image,
-  ImageApiVersion,
-  ImageCreateBody,
-  ImageCreated,
-  ImageList,
-  ImageListQuery,
-  ImagePropertiesAnswer,
-  ImageUpdateBody,
-  MetadataUpdate,
-  type ImageList as ImageListShape,
-} from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { type ImageList as ImageListShape, routeTable as api } from '@skydeck/contract';
 import type { GlanceClient, ImageFilters } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
 import { editablePropertiesOf, toImage } from './imageView';
@@ -36,154 +23,113 @@ export const discardImage = async (glance: GlanceClient, id: string): Promise<vo
  * /api/glance/ — version, image list/show/edit/delete, the properties of one image, and create
  * from a URL or for a direct upload (the file then goes to PUT …/file/, see uploads.ts).
  */
-export const imageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { settings, webroot } = deps.config;
 
-  app.get(
-    '/glance/version/',
-    { schema: { response: { 200: ImageApiVersion, ...errorResponses } } },
-    async (request) => {
-      const { current } = await request.openstack.glance.version();
-      return { version: Number.parseInt(current, 10), current };
-    },
-  );
+  serve(app, api['glance.version'], async (request) => {
+    const { current } = await request.openstack.glance.version();
+    return { version: Number.parseInt(current, 10), current };
+  });
 
-  app.get(
-    '/glance/images/',
-    { schema: { querystring: ImageListQuery, response: { 200: ImageList, ...errorResponses } } },
-    async (request): Promise<ImageListShape> => {
-      const { paginate, limit, marker, sort_key, sort_dir, tag, ...rest } = request.query;
-      const filters: ImageFilters = { ...rest };
-      if (tag !== undefined) filters.tag = [tag];
-      const glance = request.openstack.glance;
-      const paged = paginate === true || limit !== undefined || marker !== undefined;
-      if (!paged || paginate === false) {
-        const all = await glance.images.listAll({
-          filters,
-          sortKey: sort_key,
-          sortDir: sort_dir,
-          limit: ALL_PAGE_SIZE,
-          maxPages: ALL_MAX_PAGES,
-        });
-        return {
-          items: all.images.map(toImage),
-          has_more_data: all.truncated,
-          has_prev_data: false,
-        };
-      }
-      const size = limit ?? settings.API_RESULT_PAGE_SIZE;
-      // One more than asked says whether another page exists (Glance's `next` only says "full").
-      const page = await glance.images.list({
+  serve(app, api['glance.images.list'], async (request): Promise<ImageListShape> => {
+    const { paginate, limit, marker, sort_key, sort_dir, tag, ...rest } = request.query;
+    const filters: ImageFilters = { ...rest };
+    if (tag !== undefined) filters.tag = [tag];
+    const glance = request.openstack.glance;
+    const paged = paginate === true || limit !== undefined || marker !== undefined;
+    if (!paged || paginate === false) {
+      const all = await glance.images.listAll({
         filters,
-        limit: size + 1,
-        marker,
         sortKey: sort_key,
         sortDir: sort_dir,
+        limit: ALL_PAGE_SIZE,
+        maxPages: ALL_MAX_PAGES,
       });
       return {
-        items: page.images.slice(0, size).map(toImage),
-        has_more_data: page.images.length > size,
-        has_prev_data: marker !== undefined,
+        items: all.images.map(toImage),
+        has_more_data: all.truncated,
+        has_prev_data: false,
       };
-    },
-  );
+    }
+    const size = limit ?? settings.API_RESULT_PAGE_SIZE;
+    // One more than asked says whether another page exists (Glance's `next` only says "full").
+    const page = await glance.images.list({
+      filters,
+      limit: size + 1,
+      marker,
+      sortKey: sort_key,
+      sortDir: sort_dir,
+    });
+    return {
+      items: page.images.slice(0, size).map(toImage),
+      has_more_data: page.images.length > size,
+      has_prev_data: marker !== undefined,
+    };
+  });
 
-  app.put(
-    '/glance/images/',
-    { schema: { body: ImageCreateBody, response: { 201: ImageCreated, ...errorResponses } } },
-    async (request, reply) => {
-      const body = request.body;
-      const glance = request.openstack.glance;
-      if (body.source_type === 'file-legacy') {
-        throw new ImageRequestError(
-          'A file-legacy upload is a multipart/form-data POST to this address',
-        );
-      }
-      if (body.source_type === 'file-direct' && settings.HORIZON_IMAGES_UPLOAD_MODE === 'off') {
-        throw new ImageRequestError('Image upload is disabled on this dashboard');
-      }
-      if (body.source_type === 'url' && !body.image_url) {
-        throw new ImageRequestError('image_url is required when source_type is url');
-      }
-      const created = await glance.images.create(imageCreateRequest(body));
-      if (body.source_type === 'file-direct') {
-        return reply
-          .code(201)
-          .send({ ...toImage(created), upload_url: uploadUrlFor(webroot, created.id) });
-      }
-      const url = body.image_url ?? '';
-      try {
-        if (settings.IMAGES_ALLOW_LOCATION && body.import_data === false) {
-          await glance.images.patch(created.id, [
-            { op: 'add', path: '/locations/-', value: { url, metadata: {} } },
-          ]);
-        } else {
-          await glance.images.import(created.id, { method: { name: 'web-download', uri: url } });
-        }
-      } catch (error) {
-        await discardImage(glance, created.id);
-        throw error;
-      }
-      return reply.code(201).send(toImage(await glance.images.get(created.id)));
-    },
-  );
-
-  app.get(
-    '/glance/images/:id/',
-    { schema: { params: IdParams, response: { 200: Image, ...errorResponses } } },
-    async (request) => toImage(await request.openstack.glance.images.get(request.params.id)),
-  );
-
-  app.patch(
-    '/glance/images/:id/',
-    {
-      schema: {
-        params: IdParams,
-        body: ImageUpdateBody,
-        response: { 200: Image, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const updated = await request.openstack.glance.images.update(
-        request.params.id,
-        imageUpdateChanges(request.body),
+  serve(app, api['glance.images.create'], async (request, reply) => {
+    const body = request.body;
+    const glance = request.openstack.glance;
+    if (body.source_type === 'file-legacy') {
+      throw new ImageRequestError(
+        'A file-legacy upload is a multipart/form-data POST to this address',
       );
-      return toImage(updated);
-    },
+    }
+    if (body.source_type === 'file-direct' && settings.HORIZON_IMAGES_UPLOAD_MODE === 'off') {
+      throw new ImageRequestError('Image upload is disabled on this dashboard');
+    }
+    if (body.source_type === 'url' && !body.image_url) {
+      throw new ImageRequestError('image_url is required when source_type is url');
+    }
+    const created = await glance.images.create(imageCreateRequest(body));
+    if (body.source_type === 'file-direct') {
+      return reply
+        .code(201)
+        .send({ ...toImage(created), upload_url: uploadUrlFor(webroot, created.id) });
+    }
+    const url = body.image_url ?? '';
+    try {
+      if (settings.IMAGES_ALLOW_LOCATION && body.import_data === false) {
+        await glance.images.patch(created.id, [
+          { op: 'add', path: '/locations/-', value: { url, metadata: {} } },
+        ]);
+      } else {
+        await glance.images.import(created.id, { method: { name: 'web-download', uri: url } });
+      }
+    } catch (error) {
+      await discardImage(glance, created.id);
+      throw error;
+    }
+    return reply.code(201).send(toImage(await glance.images.get(created.id)));
+  });
+
+  serve(app, api['glance.images.get'], async (request) =>
+    toImage(await request.openstack.glance.images.get(request.params.id)),
   );
 
-  app.delete(
-    '/glance/images/:id/',
-    { schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
-    async (request, reply) => {
-      await request.openstack.glance.images.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
+  serve(app, api['glance.images.update'], async (request) => {
+    const updated = await request.openstack.glance.images.update(
+      request.params.id,
+      imageUpdateChanges(request.body),
+    );
+    return toImage(updated);
+  });
+
+  serve(app, api['glance.images.delete'], async (request, reply) => {
+    await request.openstack.glance.images.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['glance.images.properties'], async (request) =>
+    editablePropertiesOf(await request.openstack.glance.images.get(request.params.id)),
   );
 
-  app.get(
-    '/glance/images/:id/properties/',
-    { schema: { params: IdParams, response: { 200: ImagePropertiesAnswer, ...errorResponses } } },
-    async (request) =>
-      editablePropertiesOf(await request.openstack.glance.images.get(request.params.id)),
-  );
-
-  app.patch(
-    '/glance/images/:id/properties/',
-    {
-      schema: {
-        params: IdParams,
-        body: MetadataUpdate,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { updated, removed } = request.body;
-      await request.openstack.glance.images.update(request.params.id, {
-        set: updated,
-        remove: removed,
-      });
-      return reply.code(204).send(null);
-    },
-  );
+  serve(app, api['glance.images.updateProperties'], async (request, reply) => {
+    const { updated, removed } = request.body;
+    await request.openstack.glance.images.update(request.params.id, {
+      set: updated,
+      remove: removed,
+    });
+    return reply.code(204).send(null);
+  });
 };

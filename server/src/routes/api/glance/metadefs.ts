@@ -1,17 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  MetadefNamespaceList,
-  MetadefNamespaceQuery,
-  MetadefResourceTypeList,
-  type MetadefNamespace,
-  type MetadefProperty,
-} from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { type MetadefNamespace, type MetadefProperty, routeTable as api } from '@skydeck/contract';
 import type {
   MetadefNamespace as UpstreamNamespace,
   MetadefProperty as UpstreamProperty,
 } from '@skydeck/openstack-client';
 import { mapLimit } from '../../../lib/mapLimit';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Namespace details are one call each; a cloud has a few dozen. */
@@ -58,54 +52,41 @@ const toNamespace = (ns: UpstreamNamespace, resourceType: string | undefined): M
 };
 
 /** /api/glance/metadefs/ — namespaces for the metadata editor, and the resource types. */
-export const metadefRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/glance/metadefs/namespaces/',
-    {
-      schema: {
-        querystring: MetadefNamespaceQuery,
-        response: { 200: MetadefNamespaceList, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { resource_type: resourceType, properties_target: target, visibility } = request.query;
-      const metadefs = request.openstack.glance.metadefs;
-      const summaries = await metadefs.listNamespaces({
-        resourceTypes: resourceType === undefined ? undefined : [resourceType],
-        visibility,
-        sortKey: 'namespace',
-        sortDir: 'asc',
-      });
-      // properties_target narrows to the associations that write that kind of key (Nova's
-      // scheduler_hints vs metadata, Cinder's image vs volume metadata).
-      const wanted =
-        target === undefined
-          ? summaries
-          : summaries.filter((ns) =>
-              (ns.resource_type_associations ?? []).some(
-                (a) =>
-                  (resourceType === undefined || a.name === resourceType) &&
-                  a.properties_target === target,
-              ),
-            );
-      // Prefixes are applied here rather than by Glance's resource_type parameter, so the
-      // answer is the same whichever Glance release serves it.
-      const details = await mapLimit(wanted, DETAIL_CONCURRENCY, (ns) =>
-        metadefs.getNamespace(ns.namespace),
-      );
-      return { items: details.map((ns) => toNamespace(ns, resourceType)) };
-    },
-  );
+export const metadefRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['glance.metadefs.namespaces'], async (request) => {
+    const { resource_type: resourceType, properties_target: target, visibility } = request.query;
+    const metadefs = request.openstack.glance.metadefs;
+    const summaries = await metadefs.listNamespaces({
+      resourceTypes: resourceType === undefined ? undefined : [resourceType],
+      visibility,
+      sortKey: 'namespace',
+      sortDir: 'asc',
+    });
+    // properties_target narrows to the associations that write that kind of key (Nova's
+    // scheduler_hints vs metadata, Cinder's image vs volume metadata).
+    const wanted =
+      target === undefined
+        ? summaries
+        : summaries.filter((ns) =>
+            (ns.resource_type_associations ?? []).some(
+              (a) =>
+                (resourceType === undefined || a.name === resourceType) &&
+                a.properties_target === target,
+            ),
+          );
+    // Prefixes are applied here rather than by Glance's resource_type parameter, so the
+    // answer is the same whichever Glance release serves it.
+    const details = await mapLimit(wanted, DETAIL_CONCURRENCY, (ns) =>
+      metadefs.getNamespace(ns.namespace),
+    );
+    return { items: details.map((ns) => toNamespace(ns, resourceType)) };
+  });
 
-  app.get(
-    '/glance/metadefs/resourcetypes/',
-    { schema: { response: { 200: MetadefResourceTypeList, ...errorResponses } } },
-    async (request) => ({
-      items: (await request.openstack.glance.metadefs.listResourceTypes()).map((rt) => ({
-        name: rt.name,
-        created_at: rt.created_at,
-        updated_at: rt.updated_at,
-      })),
-    }),
-  );
+  serve(app, api['glance.metadefs.resourceTypes'], async (request) => ({
+    items: (await request.openstack.glance.metadefs.listResourceTypes()).map((rt) => ({
+      name: rt.name,
+      created_at: rt.created_at,
+      updated_at: rt.updated_at,
+    })),
+  }));
 };

@@ -1,11 +1,11 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, finished, type Readable, type TransformCallback } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IdParams, Image, ImageCreateBody } from '@skydeck/contract';
+import { ImageCreateBody, routeTable as api } from '@skydeck/contract';
 import type { GlanceClient, GlanceImage } from '@skydeck/openstack-client';
 import { createAjv, formatValidationErrors } from '../../../lib/validation';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest } from './imageCreate';
 import { discardImage } from './images';
@@ -165,7 +165,9 @@ const streamToGlance = async (
   if (options.signal.aborted) stop();
   else options.signal.addEventListener('abort', stop, { once: true });
   const tooLarge = (): Error => fail(new UploadTooLargeError(options.limit));
-  source.once('error', (error: Error & { statusCode?: number }) => {
+  // `on`, not `once`: the source belongs to the request and stays in use after this call, and
+  // a second 'error' with no listener would be an uncaught exception.
+  source.on('error', (error: Error & { statusCode?: number }) => {
     if (error.statusCode === 413) tooLarge();
     else fail(new UploadAbortedError());
   });
@@ -174,11 +176,23 @@ const streamToGlance = async (
   source.once('limit', tooLarge);
   const mismatch = (what: string) => (): Error =>
     fail(new SizeMismatchError(`The file is ${what} than its declared size (data_size)`));
-  let body = source;
+  let meter: Meter | undefined;
   if (options.sizeFromForm && options.size !== undefined) {
-    body = source.pipe(new Meter(options.size, mismatch('longer'), mismatch('shorter')));
+    meter = new Meter(options.size, mismatch('longer'), mismatch('shorter'));
   } else if (options.limit > 0 && options.size === undefined && !isMultipartFile(source)) {
-    body = source.pipe(new Meter(options.limit, tooLarge));
+    meter = new Meter(options.limit, tooLarge);
+  }
+  let body = source;
+  if (meter) {
+    // The meter's error must have a listener from the start: it can fail (a short file ends,
+    // a long one overflows) before the HTTP client below subscribes, since that client first
+    // awaits its own setup; an 'error' nobody listens to would stop the whole process.
+    // finished() routes it to this request. Not pipeline(): that would destroy the source,
+    // which the caller still drains so the browser gets the answer.
+    finished(meter, (error) => {
+      if (error) fail(error);
+    });
+    body = source.pipe(meter);
   }
   try {
     await glance.images.upload(id, body, { size: options.size, signal: controller.signal });
@@ -207,7 +221,7 @@ const declaredLength = (request: FastifyRequest): number | undefined => {
  *   an image made by PUT /api/glance/images/; 200 with the image. A failed upload leaves the
  *   image queued, so the browser may try again.
  */
-export const imageUploadRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const imageUploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { maxUploadBytes, settings } = deps.config;
   const fileSize = maxUploadBytes > 0 ? maxUploadBytes : Infinity;
 
@@ -229,101 +243,93 @@ export const imageUploadRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     }
   };
 
-  app.post(
-    '/glance/images/',
-    { schema: { response: { 201: Image, ...errorResponses } } },
-    async (request, reply) => {
-      refuseWhenOff();
-      if (!request.isMultipart()) {
-        throw new ImageRequestError('A file upload is sent as multipart/form-data');
-      }
-      const glance = request.openstack.glance;
-      const controller = abortOnDisconnect(reply);
-      const fields: Record<string, string | string[]> = {};
-      let created: GlanceImage | undefined;
+  serve(app, api['glance.images.upload'], async (request, reply) => {
+    refuseWhenOff();
+    if (!request.isMultipart()) {
+      throw new ImageRequestError('A file upload is sent as multipart/form-data');
+    }
+    const glance = request.openstack.glance;
+    const controller = abortOnDisconnect(reply);
+    const fields: Record<string, string | string[]> = {};
+    let created: GlanceImage | undefined;
 
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (created) {
-              throw new ImageRequestError('The file part (data) must come after every field');
-            }
-            const value = String(part.value);
-            const seen = fields[part.fieldname];
-            fields[part.fieldname] =
-              seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-            continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (created) {
+            throw new ImageRequestError('The file part (data) must come after every field');
           }
-          if (created || part.fieldname !== 'data') {
-            part.file.resume();
-            throw new ImageRequestError(
-              created ? 'Only one file may be sent' : 'The file must be sent in a part named data',
-            );
-          }
-          let body: ImageCreateBody;
-          let size: number | undefined;
-          try {
-            body = parseFields(fields);
-            size = declaredFileSize(fields);
-            if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
-              throw new UploadTooLargeError(maxUploadBytes);
-            }
-          } catch (error) {
-            part.file.resume();
-            throw error;
-          }
-          created = await glance.images.create(imageCreateRequest(body));
-          try {
-            await streamToGlance(glance, created.id, part.file, {
-              limit: maxUploadBytes,
-              size,
-              sizeFromForm: true,
-              signal: controller.signal,
-            });
-          } finally {
-            part.file.resume();
-          }
+          const value = String(part.value);
+          const seen = fields[part.fieldname];
+          fields[part.fieldname] =
+            seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+          continue;
         }
-      } catch (error) {
-        // Whatever went wrong after the create, no half-made image is left behind.
-        if (created) await discardImage(glance, created.id);
-        throw ourError(error, maxUploadBytes);
+        if (created || part.fieldname !== 'data') {
+          part.file.resume();
+          throw new ImageRequestError(
+            created ? 'Only one file may be sent' : 'The file must be sent in a part named data',
+          );
+        }
+        let body: ImageCreateBody;
+        let size: number | undefined;
+        try {
+          body = parseFields(fields);
+          size = declaredFileSize(fields);
+          if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
+            throw new UploadTooLargeError(maxUploadBytes);
+          }
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+        created = await glance.images.create(imageCreateRequest(body));
+        try {
+          await streamToGlance(glance, created.id, part.file, {
+            limit: maxUploadBytes,
+            size,
+            sizeFromForm: true,
+            signal: controller.signal,
+          });
+        } finally {
+          part.file.resume();
+        }
       }
-      if (!created) throw new ImageRequestError('The file part (data) is missing');
-      return reply.code(201).send(toImage(await glance.images.get(created.id)));
-    },
-  );
+    } catch (error) {
+      // Whatever went wrong after the create, no half-made image is left behind.
+      if (created) await discardImage(glance, created.id);
+      throw ourError(error, maxUploadBytes);
+    }
+    if (!created) throw new ImageRequestError('The file part (data) is missing');
+    return reply.code(201).send(toImage(await glance.images.get(created.id)));
+  });
 
-  app.put(
-    '/glance/images/:id/file/',
-    { schema: { params: IdParams, response: { 200: Image, ...errorResponses } } },
-    async (request, reply) => {
-      refuseWhenOff();
-      const source = request.body;
-      if (!isReadable(source)) {
-        throw new ImageRequestError('The file is sent as application/octet-stream');
-      }
-      const size = declaredLength(request);
-      if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
-        throw new UploadTooLargeError(maxUploadBytes);
-      }
-      const glance = request.openstack.glance;
-      const { id } = request.params;
-      try {
-        await streamToGlance(glance, id, source, {
-          limit: maxUploadBytes,
-          size,
-          signal: abortOnDisconnect(reply).signal,
-        });
-      } catch (error) {
-        // Read (and drop) what the browser still sends, so it gets the answer rather than a
-        // stalled connection.
-        source.resume();
-        throw error;
-      }
-      return toImage(await glance.images.get(id));
-    },
-  );
+  serve(app, api['glance.images.uploadFile'], async (request, reply) => {
+    refuseWhenOff();
+    const source = request.body;
+    if (!isReadable(source)) {
+      throw new ImageRequestError('The file is sent as application/octet-stream');
+    }
+    const size = declaredLength(request);
+    if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
+      throw new UploadTooLargeError(maxUploadBytes);
+    }
+    const glance = request.openstack.glance;
+    const { id } = request.params;
+    try {
+      await streamToGlance(glance, id, source, {
+        limit: maxUploadBytes,
+        size,
+        signal: abortOnDisconnect(reply).signal,
+      });
+    } catch (error) {
+      // Read (and drop) what the browser still sends, so it gets the answer rather than a
+      // stalled connection.
+      source.resume();
+      throw error;
+    }
+    return toImage(await glance.images.get(id));
+  });
 };
 
 const isReadable = (value: unknown): value is Readable =>

@@ -1,28 +1,18 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { KeystoneVersion, ServiceCatalog, UserSession } from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
 import { toUserSession } from '../../../lib/userSession';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** GET /api/keystone/version/, /user-session/ and /svc-catalog/ — all from the session. */
-export const keystoneSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/keystone/version/',
-    { schema: { response: { 200: KeystoneVersion, ...errorResponses } } },
-    // Skydeck speaks Identity v3 only.
-    async () => ({ version: '3' }),
+export const keystoneSessionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  // Skydeck speaks Identity v3 only.
+  serve(app, api['keystone.version'], async () => ({ version: '3' }));
+
+  serve(app, api['keystone.userSession'], async (request) =>
+    toUserSession(sessionOf(request).session),
   );
 
-  app.get(
-    '/keystone/user-session/',
-    { schema: { response: { 200: UserSession, ...errorResponses } } },
-    async (request) => toUserSession(sessionOf(request).session),
-  );
-
-  app.get(
-    '/keystone/svc-catalog/',
-    { schema: { response: { 200: ServiceCatalog, ...errorResponses } } },
-    async (request) => sessionOf(request).session.catalog,
-  );
+  serve(app, api['keystone.catalog'], async (request) => sessionOf(request).session.catalog);
 };

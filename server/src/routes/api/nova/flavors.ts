@@ -1,21 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  ExtraSpecs,
-  Flavor,
-  FlavorCreateBody,
-  FlavorGetQuery,
-  FlavorList,
-  FlavorListQuery,
-  FlavorUpdateBody,
-  IdParams,
-  MetadataUpdate,
   type Flavor as FlavorShape,
   type FlavorUpdateBody as FlavorFields,
+  routeTable as api,
 } from '@skydeck/contract';
 import type { FlavorCreate, NormalizedFlavor, NovaClient } from '@skydeck/openstack-client';
 import { mapLimit } from '../../../lib/mapLimit';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Parallel upstream calls per request when extra specs must be fetched one flavor at a time. */
@@ -97,160 +88,116 @@ const grantAccess = async (nova: NovaClient, id: string, projects: readonly stri
  * private flavor), show, update (re-creating under the same id when sizes change), delete, and
  * the extra specs of one flavor.
  */
-export const flavorRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/nova/flavors/',
-    { schema: { querystring: FlavorListQuery, response: { 200: FlavorList, ...errorResponses } } },
-    async (request) => {
-      const { get_extras, is_public, name } = request.query;
-      const nova = request.openstack.nova;
-      // Without is_public Nova lists what the caller may see: all flavors for an admin.
-      let flavors = await nova.flavors.list({ isPublic: is_public ?? 'None' });
-      if (name) {
-        const needle = name.toLowerCase();
-        flavors = flavors.filter((f) => f.name.toLowerCase().includes(needle));
-      }
-      if (!get_extras) return { items: flavors.map(toFlavor) };
-      const extras = await mapLimit(flavors, EXTRAS_CONCURRENCY, (f) => extrasOf(nova, f));
-      return { items: flavors.map((f, i) => ({ ...toFlavor(f), extras: extras[i] })) };
-    },
-  );
+export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['nova.flavors.list'], async (request) => {
+    const { get_extras, is_public, name } = request.query;
+    const nova = request.openstack.nova;
+    // Without is_public Nova lists what the caller may see: all flavors for an admin.
+    let flavors = await nova.flavors.list({ isPublic: is_public ?? 'None' });
+    if (name) {
+      const needle = name.toLowerCase();
+      flavors = flavors.filter((f) => f.name.toLowerCase().includes(needle));
+    }
+    if (!get_extras) return { items: flavors.map(toFlavor) };
+    const extras = await mapLimit(flavors, EXTRAS_CONCURRENCY, (f) => extrasOf(nova, f));
+    return { items: flavors.map((f, i) => ({ ...toFlavor(f), extras: extras[i] })) };
+  });
 
-  app.post(
-    '/nova/flavors/',
-    { schema: { body: FlavorCreateBody, response: { 201: Flavor, ...errorResponses } } },
-    async (request, reply) => {
-      const nova = request.openstack.nova;
-      const body = request.body;
-      const created = await nova.flavors.create(createBody(body, body.id));
-      const access = body.is_public ? [] : (body.flavor_access ?? []);
+  serve(app, api['nova.flavors.create'], async (request, reply) => {
+    const nova = request.openstack.nova;
+    const body = request.body;
+    const created = await nova.flavors.create(createBody(body, body.id));
+    const access = body.is_public ? [] : (body.flavor_access ?? []);
+    try {
+      await grantAccess(nova, created.id, access);
+    } catch (error) {
+      // A private flavor nobody intended can use is worse than none: undo the create.
+      await nova.flavors.delete(created.id).catch(() => undefined);
+      throw error;
+    }
+    const out: FlavorShape = toFlavor(created);
+    if (!body.is_public) out.access_list = [...new Set(access)];
+    return reply.code(201).send(out);
+  });
+
+  serve(app, api['nova.flavors.get'], async (request) => {
+    const nova = request.openstack.nova;
+    const flavor = await nova.flavors.get(request.params.id);
+    const { get_extras, get_access_list } = request.query;
+    const [extras, access] = await Promise.all([
+      get_extras ? extrasOf(nova, flavor) : undefined,
+      get_access_list ? accessOf(nova, flavor) : undefined,
+    ]);
+    const out = toFlavor(flavor);
+    if (extras) out.extras = extras;
+    if (access) out.access_list = access;
+    return out;
+  });
+
+  serve(app, api['nova.flavors.update'], async (request) => {
+    const nova = request.openstack.nova;
+    const id = request.params.id;
+    const next = request.body;
+    const old = await nova.flavors.get(id);
+    const oldAccess = await accessOf(nova, old);
+    const wantedAccess = next.is_public ? [] : (next.flavor_access ?? oldAccess);
+    let flavor: NormalizedFlavor;
+
+    if (needsRecreate(old, next)) {
+      const extras = await extrasOf(nova, old);
+      await nova.flavors.delete(id);
       try {
-        await grantAccess(nova, created.id, access);
+        flavor = await nova.flavors.create(createBody(next, id));
       } catch (error) {
-        // A private flavor nobody intended can use is worse than none: undo the create.
-        await nova.flavors.delete(created.id).catch(() => undefined);
+        // Put the old flavor back so a refused change does not lose it.
+        await nova.flavors
+          .create(createBody(flavorFields(old), id))
+          .then(async () => {
+            if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
+            await grantAccess(nova, id, oldAccess);
+          })
+          .catch((restoreError: unknown) =>
+            request.log.error({ err: restoreError, flavor: id }, 'could not restore flavor'),
+          );
         throw error;
       }
-      const out: FlavorShape = toFlavor(created);
-      if (!body.is_public) out.access_list = [...new Set(access)];
-      return reply.code(201).send(out);
-    },
-  );
-
-  app.get(
-    '/nova/flavors/:id/',
-    {
-      schema: {
-        params: IdParams,
-        querystring: FlavorGetQuery,
-        response: { 200: Flavor, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const nova = request.openstack.nova;
-      const flavor = await nova.flavors.get(request.params.id);
-      const { get_extras, get_access_list } = request.query;
-      const [extras, access] = await Promise.all([
-        get_extras ? extrasOf(nova, flavor) : undefined,
-        get_access_list ? accessOf(nova, flavor) : undefined,
-      ]);
-      const out = toFlavor(flavor);
-      if (extras) out.extras = extras;
-      if (access) out.access_list = access;
-      return out;
-    },
-  );
-
-  app.patch(
-    '/nova/flavors/:id/',
-    {
-      schema: {
-        params: IdParams,
-        body: FlavorUpdateBody,
-        response: { 200: Flavor, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const nova = request.openstack.nova;
-      const id = request.params.id;
-      const next = request.body;
-      const old = await nova.flavors.get(id);
-      const oldAccess = await accessOf(nova, old);
-      const wantedAccess = next.is_public ? [] : (next.flavor_access ?? oldAccess);
-      let flavor: NormalizedFlavor;
-
-      if (needsRecreate(old, next)) {
-        const extras = await extrasOf(nova, old);
-        await nova.flavors.delete(id);
-        try {
-          flavor = await nova.flavors.create(createBody(next, id));
-        } catch (error) {
-          // Put the old flavor back so a refused change does not lose it.
-          await nova.flavors
-            .create(createBody(flavorFields(old), id))
-            .then(async () => {
-              if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
-              await grantAccess(nova, id, oldAccess);
-            })
-            .catch((restoreError: unknown) =>
-              request.log.error({ err: restoreError, flavor: id }, 'could not restore flavor'),
-            );
-          throw error;
-        }
-        if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
-        await grantAccess(nova, id, wantedAccess);
-      } else {
-        flavor = old;
-        const description = next.description || null;
-        if (description !== (old.description ?? null)) {
-          flavor = await nova.flavors.updateDescription(id, description);
-        }
-        if (!next.is_public) {
-          const add = wantedAccess.filter((p) => !oldAccess.includes(p));
-          const remove = oldAccess.filter((p) => !wantedAccess.includes(p));
-          await grantAccess(nova, id, add);
-          for (const project of remove) await nova.flavors.removeAccess(id, project);
-        }
+      if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
+      await grantAccess(nova, id, wantedAccess);
+    } else {
+      flavor = old;
+      const description = next.description || null;
+      if (description !== (old.description ?? null)) {
+        flavor = await nova.flavors.updateDescription(id, description);
       }
-      const out = toFlavor(flavor);
-      if (!next.is_public) out.access_list = [...new Set(wantedAccess)];
-      return out;
-    },
-  );
-
-  app.delete(
-    '/nova/flavors/:id/',
-    { schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
-    async (request, reply) => {
-      await request.openstack.nova.flavors.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/nova/flavors/:id/extra-specs/',
-    { schema: { params: IdParams, response: { 200: ExtraSpecs, ...errorResponses } } },
-    async (request) => request.openstack.nova.flavors.getExtraSpecs(request.params.id),
-  );
-
-  app.patch(
-    '/nova/flavors/:id/extra-specs/',
-    {
-      schema: {
-        params: IdParams,
-        body: MetadataUpdate,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const nova = request.openstack.nova;
-      const { id } = request.params;
-      const { updated, removed } = request.body;
-      if (Object.keys(updated).length > 0) await nova.flavors.setExtraSpecs(id, updated);
-      for (const key of removed) {
-        if (!(key in updated)) await nova.flavors.deleteExtraSpec(id, key);
+      if (!next.is_public) {
+        const add = wantedAccess.filter((p) => !oldAccess.includes(p));
+        const remove = oldAccess.filter((p) => !wantedAccess.includes(p));
+        await grantAccess(nova, id, add);
+        for (const project of remove) await nova.flavors.removeAccess(id, project);
       }
-      return reply.code(204).send(null);
-    },
+    }
+    const out = toFlavor(flavor);
+    if (!next.is_public) out.access_list = [...new Set(wantedAccess)];
+    return out;
+  });
+
+  serve(app, api['nova.flavors.delete'], async (request, reply) => {
+    await request.openstack.nova.flavors.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['nova.flavors.extraSpecs'], async (request) =>
+    request.openstack.nova.flavors.getExtraSpecs(request.params.id),
   );
+
+  serve(app, api['nova.flavors.updateExtraSpecs'], async (request, reply) => {
+    const nova = request.openstack.nova;
+    const { id } = request.params;
+    const { updated, removed } = request.body;
+    if (Object.keys(updated).length > 0) await nova.flavors.setExtraSpecs(id, updated);
+    for (const key of removed) {
+      if (!(key in updated)) await nova.flavors.deleteExtraSpec(id, key);
+    }
+    return reply.code(204).send(null);
+  });
 };

@@ -1,15 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  Keypair,
-  KeypairCreateBody,
-  KeypairCreated,
-  KeypairList,
-  KeypairParams,
-  type Keypair as KeypairShape,
-} from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { routeTable as api, type Keypair as KeypairShape } from '@skydeck/contract';
 import type { Keypair as NovaKeypair } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Nova omits `type` below microversion 2.2, where every key pair is ssh. */
@@ -27,47 +19,35 @@ const toKeypair = (kp: NovaKeypair): KeypairShape => ({
  * /api/nova/keypairs/ — list, create (generated: the private key is in this one answer only) or
  * import (with public_key), show and delete by name.
  */
-export const keypairRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/nova/keypairs/',
-    { schema: { response: { 200: KeypairList, ...errorResponses } } },
-    async (request) => ({ items: (await request.openstack.nova.keypairs.list()).map(toKeypair) }),
+export const keypairRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['nova.keypairs.list'], async (request) => ({
+    items: (await request.openstack.nova.keypairs.list()).map(toKeypair),
+  }));
+
+  serve(app, api['nova.keypairs.create'], async (request, reply) => {
+    const { name, key_type, public_key } = request.body;
+    const created = await request.openstack.nova.keypairs.create({
+      name,
+      type: key_type,
+      publicKey: public_key,
+    });
+    // The private key is never logged or kept; it only passes through to the browser.
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({
+      name: created.name,
+      type: created.type ?? key_type ?? 'ssh',
+      fingerprint: created.fingerprint,
+      public_key: created.public_key,
+      private_key: created.private_key,
+    });
+  });
+
+  serve(app, api['nova.keypairs.get'], async (request) =>
+    toKeypair(await request.openstack.nova.keypairs.get(request.params.name)),
   );
 
-  app.post(
-    '/nova/keypairs/',
-    { schema: { body: KeypairCreateBody, response: { 201: KeypairCreated, ...errorResponses } } },
-    async (request, reply) => {
-      const { name, key_type, public_key } = request.body;
-      const created = await request.openstack.nova.keypairs.create({
-        name,
-        type: key_type,
-        publicKey: public_key,
-      });
-      // The private key is never logged or kept; it only passes through to the browser.
-      reply.header('cache-control', 'no-store');
-      return reply.code(201).send({
-        name: created.name,
-        type: created.type ?? key_type ?? 'ssh',
-        fingerprint: created.fingerprint,
-        public_key: created.public_key,
-        private_key: created.private_key,
-      });
-    },
-  );
-
-  app.get(
-    '/nova/keypairs/:name/',
-    { schema: { params: KeypairParams, response: { 200: Keypair, ...errorResponses } } },
-    async (request) => toKeypair(await request.openstack.nova.keypairs.get(request.params.name)),
-  );
-
-  app.delete(
-    '/nova/keypairs/:name/',
-    { schema: { params: KeypairParams, response: { 204: Type.Null(), ...errorResponses } } },
-    async (request, reply) => {
-      await request.openstack.nova.keypairs.delete(request.params.name);
-      return reply.code(204).send(null);
-    },
-  );
+  serve(app, api['nova.keypairs.delete'], async (request, reply) => {
+    await request.openstack.nova.keypairs.delete(request.params.name);
+    return reply.code(204).send(null);
+  });
 };

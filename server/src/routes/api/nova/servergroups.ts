@@ -1,14 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  IdParams,
-  ServerGroup,
-  ServerGroupCreateBody,
-  ServerGroupList,
-  type ServerGroup as ServerGroupShape,
-} from '@skydeck/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { type ServerGroup as ServerGroupShape, routeTable as api } from '@skydeck/contract';
 import type { NormalizedServerGroup } from '@skydeck/openstack-client';
-import { errorResponses } from '../../responses';
+import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 const toServerGroup = (group: NormalizedServerGroup): ServerGroupShape => ({
@@ -22,40 +15,23 @@ const toServerGroup = (group: NormalizedServerGroup): ServerGroupShape => ({
 });
 
 /** /api/nova/servergroups/ — list, create, show and delete the project's server groups. */
-export const serverGroupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) => {
-  app.get(
-    '/nova/servergroups/',
-    { schema: { response: { 200: ServerGroupList, ...errorResponses } } },
-    async (request) => ({
-      items: (await request.openstack.nova.serverGroups.list()).map(toServerGroup),
-    }),
+export const serverGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['nova.servergroups.list'], async (request) => ({
+    items: (await request.openstack.nova.serverGroups.list()).map(toServerGroup),
+  }));
+
+  serve(app, api['nova.servergroups.create'], async (request, reply) => {
+    const { name, policy } = request.body;
+    const created = await request.openstack.nova.serverGroups.create({ name, policy });
+    return reply.code(201).send(toServerGroup(created));
+  });
+
+  serve(app, api['nova.servergroups.get'], async (request) =>
+    toServerGroup(await request.openstack.nova.serverGroups.get(request.params.id)),
   );
 
-  app.post(
-    '/nova/servergroups/',
-    {
-      schema: { body: ServerGroupCreateBody, response: { 201: ServerGroup, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { name, policy } = request.body;
-      const created = await request.openstack.nova.serverGroups.create({ name, policy });
-      return reply.code(201).send(toServerGroup(created));
-    },
-  );
-
-  app.get(
-    '/nova/servergroups/:id/',
-    { schema: { params: IdParams, response: { 200: ServerGroup, ...errorResponses } } },
-    async (request) =>
-      toServerGroup(await request.openstack.nova.serverGroups.get(request.params.id)),
-  );
-
-  app.delete(
-    '/nova/servergroups/:id/',
-    { schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
-    async (request, reply) => {
-      await request.openstack.nova.serverGroups.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  serve(app, api['nova.servergroups.delete'], async (request, reply) => {
+    await request.openstack.nova.serverGroups.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
 };

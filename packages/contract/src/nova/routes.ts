@@ -1,0 +1,139 @@
+import { ExtraSpecs, Flavor, FlavorCreateBody, FlavorGetQuery, FlavorList } from './flavors';
+import { FlavorListQuery, FlavorUpdateBody } from './flavors';
+import { Keypair, KeypairCreateBody, KeypairCreated, KeypairList, KeypairParams } from './keypairs';
+import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuery } from './misc';
+import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
+import { MetadataUpdate, NoContent } from '../common';
+import { IdParams } from '../keystone/projects';
+import { route, routes } from '../route';
+
+/** /api/nova/… (spec 2 §7 "Compute"). */
+export const novaRoutes = {
+  ...routes('nova', {
+    feature: route({
+      method: 'GET',
+      path: '/api/nova/features/:feature',
+      params: FeatureParams,
+      response: { 200: FeatureAnswer },
+    }),
+    extensions: route({
+      method: 'GET',
+      path: '/api/nova/extensions/',
+      response: { 200: ExtensionList },
+    }),
+    limits: route({
+      method: 'GET',
+      path: '/api/nova/limits/',
+      query: NovaLimitsQuery,
+      response: { 200: NovaLimits },
+    }),
+  }),
+  ...routes('nova.keypairs', {
+    list: route({ method: 'GET', path: '/api/nova/keypairs/', response: { 200: KeypairList } }),
+    create: route({
+      method: 'POST',
+      path: '/api/nova/keypairs/',
+      body: KeypairCreateBody,
+      response: { 201: KeypairCreated },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/nova/keypairs/:name/',
+      params: KeypairParams,
+      response: { 200: Keypair },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/nova/keypairs/:name/',
+      params: KeypairParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('nova.flavors', {
+    list: route({
+      method: 'GET',
+      path: '/api/nova/flavors/',
+      query: FlavorListQuery,
+      response: { 200: FlavorList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/nova/flavors/',
+      body: FlavorCreateBody,
+      response: { 201: Flavor },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/nova/flavors/:id/',
+      params: IdParams,
+      query: FlavorGetQuery,
+      response: { 200: Flavor },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/nova/flavors/:id/',
+      params: IdParams,
+      body: FlavorUpdateBody,
+      response: { 200: Flavor },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/nova/flavors/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+    extraSpecs: route({
+      method: 'GET',
+      path: '/api/nova/flavors/:id/extra-specs/',
+      params: IdParams,
+      response: { 200: ExtraSpecs },
+    }),
+    updateExtraSpecs: route({
+      method: 'PATCH',
+      path: '/api/nova/flavors/:id/extra-specs/',
+      params: IdParams,
+      body: MetadataUpdate,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('nova.aggregates', {
+    extraSpecs: route({
+      method: 'GET',
+      path: '/api/nova/aggregates/:id/extra-specs/',
+      params: IdParams,
+      response: { 200: ExtraSpecs },
+    }),
+    updateExtraSpecs: route({
+      method: 'PATCH',
+      path: '/api/nova/aggregates/:id/extra-specs/',
+      params: IdParams,
+      body: MetadataUpdate,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('nova.servergroups', {
+    list: route({
+      method: 'GET',
+      path: '/api/nova/servergroups/',
+      response: { 200: ServerGroupList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/nova/servergroups/',
+      body: ServerGroupCreateBody,
+      response: { 201: ServerGroup },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/nova/servergroups/:id/',
+      params: IdParams,
+      response: { 200: ServerGroup },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/nova/servergroups/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+};

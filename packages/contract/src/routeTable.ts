@@ -1,0 +1,23 @@
+import { cinderRoutes } from './cinder/routes';
+import { glanceRoutes } from './glance/routes';
+import { keystoneRoutes } from './keystone/routes';
+import { novaRoutes } from './nova/routes';
+import type { RouteSpec } from './route';
+import { authRoutes, shellApiRoutes } from './shellRoutes';
+
+/**
+ * Every /api and /auth route of Skydeck, by id (foundation issue §1). The server registers one
+ * handler per entry (and a test fails on a route outside this table or an entry without a
+ * handler); the web app ships only ids, methods and paths (see web/tools/routePaths.ts).
+ */
+export const routeTable = {
+  ...authRoutes,
+  ...shellApiRoutes,
+  ...keystoneRoutes,
+  ...novaRoutes,
+  ...glanceRoutes,
+  ...cinderRoutes,
+} satisfies Record<string, RouteSpec>;
+
+export type RouteTable = typeof routeTable;
+export type RouteId = keyof RouteTable;

@@ -1,0 +1,55 @@
+import { AuthOptions, LoginBody, SwitchProjectBody, SwitchRegionBody } from './auth';
+import { NoContent } from './common';
+import { UserSession } from './keystone/session';
+import { PolicyAnswer, PolicyBatchAnswer, PolicyBatchBody, PolicyBody } from './policy';
+import { route, routes } from './route';
+import { Settings } from './settings';
+
+/** {webroot}auth/… (spec 1 login, logout, project and region switch). */
+export const authRoutes = routes('auth', {
+  options: route({ method: 'GET', path: '/auth/options/', response: { 200: AuthOptions } }),
+  /** JSON from the web app, or a classic form post. */
+  login: route({
+    method: 'POST',
+    path: '/auth/login/',
+    body: LoginBody,
+    bodyKind: 'form',
+    response: { 200: UserSession },
+  }),
+  logout: route({ method: 'POST', path: '/auth/logout/', response: { 204: NoContent } }),
+  /** A plain link: signs out and sends the browser to the login page. */
+  logoutLink: route({ method: 'GET', path: '/auth/logout/', response: { 303: NoContent } }),
+  switchProject: route({
+    method: 'POST',
+    path: '/auth/switch/',
+    body: SwitchProjectBody,
+    response: { 200: UserSession },
+  }),
+  switchRegion: route({
+    method: 'POST',
+    path: '/auth/switch-region/',
+    body: SwitchRegionBody,
+    response: { 200: UserSession },
+  }),
+});
+
+/** /api/settings/ and /api/policy/ (spec 2 §7 "Policy, settings"). */
+export const shellApiRoutes = {
+  ...routes('settings', {
+    get: route({ method: 'GET', path: '/api/settings/', response: { 200: Settings } }),
+  }),
+  ...routes('policy', {
+    check: route({
+      method: 'POST',
+      path: '/api/policy/',
+      body: PolicyBody,
+      response: { 200: PolicyAnswer },
+    }),
+    batch: route({
+      method: 'POST',
+      path: '/api/policy/batch/',
+      body: PolicyBatchBody,
+      response: { 200: PolicyBatchAnswer },
+    }),
+  }),
+};

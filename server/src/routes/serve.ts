@@ -1,0 +1,64 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type {
+  ApiError,
+  RouteBody,
+  RouteParams,
+  RouteQuery,
+  RouteReplies,
+  RouteSpec,
+} from '@skydeck/contract';
+import { errorResponses } from './responses';
+
+/** Request types of a route of the table: what the schemas validated. */
+export interface RouteGenericOf<R extends RouteSpec> {
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+  Body: R['bodyKind'] extends 'multipart' | 'stream' ? unknown : RouteBody<R>;
+  Reply: RouteReplies<R> & { '4xx': ApiError; '5xx': ApiError };
+}
+
+export type RouteRequest<R extends RouteSpec> = FastifyRequest<RouteGenericOf<R>>;
+export type RouteReply<R extends RouteSpec> = FastifyReply<RouteGenericOf<R>>;
+
+/** A handler answers one of the route's success shapes, or sends through `reply` itself. */
+export type RouteHandler<R extends RouteSpec> = (
+  request: RouteRequest<R>,
+  reply: RouteReply<R>,
+) => Promise<RouteReplies<R>[keyof RouteReplies<R>] | RouteReply<R>>;
+
+/** Route options beyond the schemas (hooks, body limits, config), as Fastify takes them. */
+export type ServeOptions = Omit<RouteShorthandOptions, 'schema'>;
+
+/**
+ * Registers the handler of one route of the contract's table (foundation issue §1): method,
+ * path and schemas come from the table, so a route cannot exist without its schemas, and every
+ * error answer is `{ message }` (the serializer allows nothing else). Route plugins are
+ * registered under the web root, so the table's path is used as it is.
+ */
+export const serve = <R extends RouteSpec>(
+  app: FastifyInstance,
+  spec: R,
+  handler: RouteHandler<R>,
+  options: ServeOptions = {},
+): void => {
+  const parsesOwnBody = spec.bodyKind === 'multipart' || spec.bodyKind === 'stream';
+  app.route({
+    ...options,
+    method: spec.method,
+    url: spec.path,
+    schema: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body && !parsesOwnBody ? { body: spec.body } : {}),
+      response: { ...spec.response, ...errorResponses },
+    },
+    // The generic request/reply types above are what these schemas validate and allow.
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+};
