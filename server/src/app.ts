@@ -10,6 +10,7 @@ import { errors } from './plugins/errors';
 import { messages } from './plugins/messages';
 import { openstack } from './plugins/openstack';
 import { policy } from './plugins/policy';
+import { requestContext } from './plugins/requestContext';
 import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
 import { connectRedisSessionStore } from './plugins/redisSessionStore';
@@ -49,6 +50,8 @@ export const buildApp = async (
     requestIdHeader: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler());
+  // First, so every later hook and handler runs in its request's context.
+  await app.register(requestContext);
 
   const cookiePath = config.webroot;
   await app.register(securityHeaders);

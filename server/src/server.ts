@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError } from './config/configError';
+import { installCrashGuard } from './lib/crashGuard';
 import { loadConfig } from './config/loadConfig';
 import type { CloudConfig, ServerConfig } from './config/schema';
 
@@ -47,14 +48,21 @@ const main = async (): Promise<void> => {
   }
 
   const app = await buildApp({ ...config, cloud });
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else if (signal) app.log.info({ signal }, 'closing');
-    await app.close();
-    await closeDemo?.();
-  });
+  // Signals only: close-with-grace would also close the server (and exit) on any uncaught
+  // exception or unhandled rejection, so one bad request could stop it for every user. Those
+  // are the crash guard's, installed below once the server listens; until then Node's default
+  // applies and an error at startup still ends the process.
+  closeWithGrace(
+    { delay: 10_000, skip: ['uncaughtException', 'unhandledRejection'] },
+    async ({ signal }) => {
+      if (signal) app.log.info({ signal }, 'closing');
+      await app.close();
+      await closeDemo?.();
+    },
+  );
 
   await app.listen({ host: config.host, port: config.port });
+  installCrashGuard({ log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -38,7 +38,9 @@ export const nodeStreamingFetch: FetchLike = async (url, init) => {
       headers,
       signal: init.signal ?? undefined,
     });
-    req.once('error', reject);
+    // `on`, not `once`: a request can fail twice (our destroy, then its socket), and a second
+    // 'error' without a listener would be an uncaught exception in the server.
+    req.on('error', reject);
     req.once('response', (res: IncomingMessage) => {
       resolve(toResponse(Readable, res, init.method));
     });
@@ -57,7 +59,7 @@ export const nodeStreamingFetch: FetchLike = async (url, init) => {
     const chunked = !('content-length' in headers);
     let gathered: Uint8Array[] = [];
     let gatheredBytes = 0;
-    source.once('error', fail);
+    source.on('error', fail);
     req.once('close', () => {
       source.off('data', write);
       // A stream made here (from an iterable or a web stream) goes with the request; the
