@@ -73,6 +73,7 @@ export const buildApp = async (
     authUrl: config.cloud.authUrl,
     interface: config.cloud.interface,
     fetch: options.fetch,
+    timeoutMs: config.upstreamTimeout * 1000,
   });
   await app.register(policy, {
     enforceNewDefaults: config.policy.enforceNewDefaults,

@@ -17,6 +17,7 @@ export type {
 } from './http/faults';
 export {
   DEFAULT_TIMEOUT_MS,
+  defaultFetch,
   microversionHeaders,
   readBody,
   request,
@@ -24,6 +25,7 @@ export {
 } from './http/request';
 export type {
   CallOptions,
+  FetchContext,
   FetchLike,
   HttpMethod,
   Microversion,
@@ -34,7 +36,14 @@ export type {
 export { nodeStreamingFetch } from './http/nodeStreamingFetch';
 export { createServiceHttp } from './http/serviceHttp';
 export type { ServiceBinding, ServiceHttp } from './http/serviceHttp';
-export { buildQuery, encodeSegment, joinUrl, urlPath, withQuery } from './http/url';
+export {
+  InvalidPathSegmentError,
+  buildQuery,
+  encodeSegment,
+  joinUrl,
+  urlPath,
+  withQuery,
+} from './http/url';
 export type { QueryInit, QueryScalar, QueryValue } from './http/url';
 export {
   findEndpoint,

@@ -90,6 +90,19 @@ describe('loadConfig validation', () => {
     expect(load({ SKYDECK_MAX_UPLOAD_BYTES: '0' }).maxUploadBytes).toBe(0);
   });
 
+  it('reads the upstream timeout in seconds and the metrics switch', () => {
+    expect(load({}).upstreamTimeout).toBe(30);
+    expect(load({}).metrics).toBe(false);
+    expect(load({ SKYDECK_UPSTREAM_TIMEOUT: '2.5' }).upstreamTimeout).toBe(2.5);
+    expect(load({ SKYDECK_METRICS: 'true' }).metrics).toBe(true);
+    expect(() => load({ SKYDECK_UPSTREAM_TIMEOUT: 'soon' })).toThrow(
+      "SKYDECK_UPSTREAM_TIMEOUT must be a number, got 'soon'",
+    );
+    expect(() => load({ SKYDECK_UPSTREAM_TIMEOUT: '0' })).toThrow(
+      /upstreamTimeout .*\(set by SKYDECK_UPSTREAM_TIMEOUT\)/,
+    );
+  });
+
   it('parses booleans, lists and settings from the environment', () => {
     const config = load({
       SKYDECK_MULTIDOMAIN: 'yes',

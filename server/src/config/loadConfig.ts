@@ -39,6 +39,13 @@ const envInt = (env: Env, name: string): number | undefined => {
   return Number(v);
 };
 
+const envNumber = (env: Env, name: string): number | undefined => {
+  const v = envText(env, name);
+  if (v === undefined) return undefined;
+  if (!/^-?\d+(\.\d+)?$/.test(v)) throw new ConfigError(`${name} must be a number, got '${v}'`);
+  return Number(v);
+};
+
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off']);
 
@@ -243,6 +250,8 @@ const SOURCES: Record<string, string> = {
   'demoCloud.dataDir': 'DEMO_CLOUD_DATA_DIR',
   'demoCloud.port': 'DEMO_CLOUD_PORT',
   maxUploadBytes: 'SKYDECK_MAX_UPLOAD_BYTES',
+  upstreamTimeout: 'SKYDECK_UPSTREAM_TIMEOUT',
+  metrics: 'SKYDECK_METRICS',
 };
 
 const validator = createAjv(false).compile(ServerConfig);
@@ -323,6 +332,8 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
       port: envInt(env, 'DEMO_CLOUD_PORT') ?? demo.port ?? 0,
     },
     maxUploadBytes: envInt(env, 'SKYDECK_MAX_UPLOAD_BYTES') ?? doc.max_upload_bytes ?? TIB,
+    upstreamTimeout: envNumber(env, 'SKYDECK_UPSTREAM_TIMEOUT') ?? doc.upstream_timeout ?? 30,
+    metrics: envBool(env, 'SKYDECK_METRICS') ?? doc.metrics ?? false,
     settings: mergeSettings(env, doc),
   };
   return validate(raw);

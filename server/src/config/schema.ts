@@ -77,6 +77,13 @@ export const ServerConfig = Type.Object(
      * (Glance's image_size_cap still applies). Default 1 TiB, Glance's own default cap.
      */
     maxUploadBytes: Type.Integer({ minimum: 0 }),
+    /**
+     * Seconds the server waits for an OpenStack service before answering 504 (upload and
+     * download bodies excepted: they take as long as they take once the service has answered).
+     */
+    upstreamTimeout: Type.Number({ exclusiveMinimum: 0, maximum: 3600 }),
+    /** Serve Prometheus metrics at {webroot}metrics (off by default: they are not for the public). */
+    metrics: Type.Boolean(),
     settings: Settings,
   },
   { additionalProperties: false },

@@ -29,11 +29,11 @@ describe('mapUpstreamError', () => {
     const internal = mapUpstreamError(http(500, 'Traceback: db password=...'));
     expect(internal).toEqual({
       status: 502,
-      message: 'The compute service failed to process the request.',
+      message: 'The compute service (nova) failed to process the request.',
     });
     expect(mapUpstreamError(http(503, 'maintenance by bob'))).toEqual({
       status: 503,
-      message: 'The compute service is unavailable.',
+      message: 'The compute service (nova) is unavailable.',
     });
   });
 
@@ -45,10 +45,16 @@ describe('mapUpstreamError', () => {
     expect(mapUpstreamError(new OpenStackNetworkError('image', new Error('ECONNREFUSED')))).toEqual(
       {
         status: 503,
-        message: 'The image service cannot be reached.',
+        message: 'The image service (glance) cannot be reached.',
       },
     );
-    expect(mapUpstreamError(new OpenStackTimeoutError('network', 30000))?.status).toBe(504);
+    expect(mapUpstreamError(new OpenStackTimeoutError('network', 30000))).toEqual({
+      status: 504,
+      message: 'The network service (neutron) did not answer in time.',
+    });
+    expect(mapUpstreamError(new OpenStackTimeoutError('placement', 30000))?.message).toBe(
+      'The placement service did not answer in time.',
+    );
     expect(
       mapUpstreamError(
         new MicroversionUnsupportedError('compute', '2.15', { min: '2.1', max: '2.10' }),

@@ -19,6 +19,8 @@ export interface OpenStackPluginOptions {
   interface: EndpointInterface;
   /** Tests may route upstream calls elsewhere; production uses the global (keep-alive) fetch. */
   fetch?: FetchLike;
+  /** Per-call budget (SKYDECK_UPSTREAM_TIMEOUT); a call past it answers 504. */
+  timeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -41,6 +43,27 @@ export interface MappedError {
   message: string;
 }
 
+/** The project behind each service type, as operators know the services. */
+const PROJECTS: Readonly<Record<string, string>> = {
+  identity: 'keystone',
+  compute: 'nova',
+  image: 'glance',
+  volume: 'cinder',
+  'block-storage': 'cinder',
+  network: 'neutron',
+  'object-store': 'swift',
+  orchestration: 'heat',
+  placement: 'placement',
+};
+
+/** "The image service (glance)": the type users see in the catalog and the project admins run. */
+export const serviceName = (service: string): string => {
+  const project = PROJECTS[service];
+  return project && project !== service
+    ? `The ${service} service (${project})`
+    : `The ${service} service`;
+};
+
 /**
  * What the browser is told about an upstream failure. 4xx keep the service's own message (it is
  * about the user's request: "Quota exceeded", "Flavor with name x already exists"); 5xx and
@@ -53,18 +76,21 @@ export const mapUpstreamError = (error: unknown): MappedError | undefined => {
       return { status: error.status, message: error.message || 'The request was refused.' };
     }
     if (error.status === 503) {
-      return { status: 503, message: `The ${error.service} service is unavailable.` };
+      return { status: 503, message: `${serviceName(error.service)} is unavailable.` };
     }
-    return { status: 502, message: `The ${error.service} service failed to process the request.` };
+    return {
+      status: 502,
+      message: `${serviceName(error.service)} failed to process the request.`,
+    };
   }
   if (error instanceof ServiceUnavailableError) {
     return { status: 503, message: `Service type is not enabled: ${error.serviceType}` };
   }
   if (error instanceof OpenStackTimeoutError) {
-    return { status: 504, message: `The ${error.service} service did not answer in time.` };
+    return { status: 504, message: `${serviceName(error.service)} did not answer in time.` };
   }
   if (error instanceof OpenStackNetworkError) {
-    return { status: 503, message: `The ${error.service} service cannot be reached.` };
+    return { status: 503, message: `${serviceName(error.service)} cannot be reached.` };
   }
   if (error instanceof MicroversionUnsupportedError) {
     return {
@@ -90,6 +116,7 @@ const plugin: FastifyPluginAsync<OpenStackPluginOptions> = async (app, options) 
         region,
         interface: options.interface,
         fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
       }),
   );
 
@@ -110,6 +137,7 @@ const plugin: FastifyPluginAsync<OpenStackPluginOptions> = async (app, options) 
         interface: options.interface,
         projectId: session.project.id,
         fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
       });
       clients.set(id, { key, client });
       return client;

@@ -79,6 +79,20 @@ function forceLogout(): void {
 }
 
 /**
+ * Statuses whose text the server wrote itself about an OpenStack service (bad gateway,
+ * unavailable, timed out: "The image service (glance) did not answer in time."). It never echoes
+ * a service's 5xx text, and its own 500 says nothing useful, so other 5xx add nothing.
+ */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** "Unable to retrieve the images." plus the server's sentence on which service failed, if any. */
+function withServerDetail(text: string, error: unknown): string {
+  if (!(error instanceof ApiError) || !GATEWAY_STATUSES.has(error.status)) return text;
+  const detail = typeof error.body === 'object' && error.body !== null ? error.message : '';
+  return detail && detail !== text ? `${text} ${detail}` : text;
+}
+
+/**
  * The one place API failures become user feedback (spec 1 §6, §8; spec 2 §8): 401 → toast and
  * forced logout, 403 → toast only, anything else → the caller's message or the server's text.
  * Each error object is reported at most once.
@@ -100,7 +114,7 @@ export function reportError(error: unknown, options: ReportOptions = {}): void {
     if (options.inlineErrors && isFormError(error)) return;
   }
   if (options.errorMessage) {
-    toast.error(t(options.errorMessage));
+    toast.error(withServerDetail(t(options.errorMessage), error));
     return;
   }
   const serverText = error instanceof ApiError ? error.message : '';

@@ -6,8 +6,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { msg } from '../i18n/msg';
 import { mockFetch, renderWithProviders } from '../testing/render';
 import { setUnauthorizedHandler } from './errors';
-import { apiFetch } from './http';
-import { mutation } from './queryClient';
+import { ApiError, apiFetch } from './http';
+import { mutation, retryQuery } from './queryClient';
 
 const keyPairs = () =>
   queryOptions({
@@ -53,6 +53,28 @@ describe('query cache errors', () => {
     renderWithProviders(<KeyPairs />);
     expect(await screen.findByText('Unable to retrieve the key pairs.')).toBeInTheDocument();
     expect(screen.queryByText('internal detail')).not.toBeInTheDocument();
+  });
+
+  it("adds the server's sentence on a failing service to the meta message", async () => {
+    mockFetch(() => ({
+      status: 504,
+      body: { message: 'The image service (glance) did not answer in time.' },
+    }));
+    renderWithProviders(<KeyPairs />);
+    expect(
+      await screen.findByText(
+        'Unable to retrieve the key pairs. The image service (glance) did not answer in time.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('does not ask again after a 504 or a 4xx, but does after other 5xx', () => {
+    const timedOut = new ApiError(504, 'The compute service (nova) did not answer in time.', {});
+    expect(retryQuery(0, timedOut)).toBe(false);
+    expect(retryQuery(0, new ApiError(404, 'Not found', {}))).toBe(false);
+    expect(retryQuery(0, new ApiError(502, 'bad gateway', {}))).toBe(true);
+    expect(retryQuery(1, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryQuery(2, new TypeError('Failed to fetch'))).toBe(false);
   });
 
   it('logs out once for a burst of 401s', async () => {

@@ -37,9 +37,13 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function retry(failureCount: number, error: Error): boolean {
-  // A 4xx will not change by asking again; 5xx and network errors get two more tries.
-  if (error instanceof ApiError && error.status < 500) return false;
+/**
+ * Whether a failed query is tried again. A 4xx will not change by asking again, and a 504 means
+ * the server already waited its whole upstream timeout for a hung service: asking twice more
+ * only triples the wait before the user sees why. Other 5xx and network errors get two more tries.
+ */
+export function retryQuery(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && (error.status < 500 || error.status === 504)) return false;
   return failureCount < 2;
 }
 
@@ -54,7 +58,7 @@ export function createQueryClient(
     ...defaults,
     defaultOptions: {
       ...defaults.defaultOptions,
-      queries: { retry, ...defaults.defaultOptions?.queries },
+      queries: { retry: retryQuery, ...defaults.defaultOptions?.queries },
       mutations: { retry: false, ...defaults.defaultOptions?.mutations },
     },
     queryCache: new QueryCache({

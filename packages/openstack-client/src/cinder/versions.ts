@@ -20,9 +20,11 @@ export function discoverVolumeRange(
   endpoint: string,
   token: string | undefined,
   fetchImpl?: FetchLike,
+  /** The client's per-call budget (a hung service must not hold discovery for the default). */
+  timeoutMs?: number,
 ): Promise<MicroversionRange> {
   const root = volumeVersionRoot(endpoint);
-  return cache.get(root, () => fetchRange(root, token, fetchImpl));
+  return cache.get(root, () => fetchRange(root, token, fetchImpl, timeoutMs));
 }
 
 /** Forget discovered ranges (all, or one endpoint's), e.g. between tests. */
@@ -34,6 +36,7 @@ async function fetchRange(
   root: string,
   token: string | undefined,
   fetchImpl: FetchLike | undefined,
+  timeoutMs: number | undefined,
 ): Promise<MicroversionRange> {
   // Cinder answers a version list with 300 Multiple Choices at some roots; both are documents.
   const url = `${root}/`;
@@ -42,6 +45,7 @@ async function fetchRange(
     baseUrl: url,
     token,
     fetch: fetchImpl,
+    timeoutMs,
     raw: true,
     throwHttpErrors: false,
   });

@@ -48,7 +48,7 @@ export function createGlanceClient(options: GlanceClientOptions): GlanceClient {
     timeoutMs: options.timeoutMs,
   });
   const version = (): Promise<GlanceVersionInfo> =>
-    discoverImageVersions(options.endpoint, options.token, options.fetch);
+    discoverImageVersions(options.endpoint, options.token, options.fetch, options.timeoutMs);
 
   return {
     endpoint,

@@ -20,9 +20,11 @@ export function discoverImageVersions(
   endpoint: string,
   token: string | undefined,
   fetchImpl?: FetchLike,
+  /** The client's per-call budget (a hung service must not hold discovery for the default). */
+  timeoutMs?: number,
 ): Promise<GlanceVersionInfo> {
   const root = imageVersionRoot(endpoint);
-  return cache.get(root, () => fetchVersions(root, token, fetchImpl));
+  return cache.get(root, () => fetchVersions(root, token, fetchImpl, timeoutMs));
 }
 
 /** Forget discovered versions (all, or one endpoint's), e.g. between tests. */
@@ -36,6 +38,7 @@ async function fetchVersions(
   root: string,
   token: string | undefined,
   fetchImpl: FetchLike | undefined,
+  timeoutMs: number | undefined,
 ): Promise<GlanceVersionInfo> {
   // Glance answers its root with 300 Multiple Choices, which is the document we want.
   const response = await request({
@@ -43,6 +46,7 @@ async function fetchVersions(
     baseUrl: `${root}/`,
     token,
     fetch: fetchImpl,
+    timeoutMs,
     raw: true,
     throwHttpErrors: false,
   });

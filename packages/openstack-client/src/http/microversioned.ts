@@ -26,7 +26,12 @@ export interface MicroversionedOptions {
   /** Never ask for more than this, whatever the server offers. */
   maxMicroversion?: string;
   /** The server's range, cached per endpoint by the service's own discovery. */
-  discover: (endpoint: string, token: string, fetch?: FetchLike) => Promise<MicroversionRange>;
+  discover: (
+    endpoint: string,
+    token: string,
+    fetch?: FetchLike,
+    timeoutMs?: number,
+  ) => Promise<MicroversionRange>;
   /** A range that means "no microversions at all" (Nova's legacy v2.0): send no header. */
   unversioned?: (range: MicroversionRange) => boolean;
 }
@@ -52,7 +57,7 @@ export function createMicroversioned(options: MicroversionedOptions): Microversi
   });
   const range = async (): Promise<MicroversionRange> =>
     capRange(
-      await options.discover(endpoint, options.token, options.fetch),
+      await options.discover(endpoint, options.token, options.fetch, options.timeoutMs),
       options.maxMicroversion,
     );
   const context: MicroversionedContext = {

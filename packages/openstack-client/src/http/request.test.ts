@@ -37,6 +37,19 @@ describe('request', () => {
     expect(call.headers.get('content-type')).toBeNull();
   });
 
+  it('tells the fetch which service the call is for', async () => {
+    const seen: unknown[] = [];
+    await request({
+      ...base,
+      path: '/flavors',
+      fetch: async (_url, _init, context) => {
+        seen.push(context);
+        return jsonResponse(200, {});
+      },
+    });
+    expect(seen).toEqual([{ service: 'compute' }]);
+  });
+
   it('sends JSON bodies with a content type', async () => {
     const fake = fakeFetch(() => jsonResponse(202, { ok: true }));
     await request({ ...base, method: 'POST', path: 'x', json: { a: 1 }, fetch: fake.fetch });

@@ -4,8 +4,18 @@ import { nodeStreamingFetch } from './nodeStreamingFetch';
 import { joinUrl, withQuery } from './url';
 import type { QueryInit } from './url';
 
+/** What request() tells the fetch about a call, for instrumentation (metrics, request ids). */
+export interface FetchContext {
+  /** The service the call is for, as errors name it (`compute`, `image`, `identity`). */
+  service: string;
+}
+
 /** The subset of `fetch` the client uses; the global `fetch` fits, and so does a test fake. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: RequestInit,
+  context?: FetchContext,
+) => Promise<Response>;
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'COPY';
 
@@ -84,14 +94,10 @@ export async function request<T>(
     if (isStream(options.body)) init.duplex = 'half';
   }
 
-  const fetchImpl: FetchLike =
-    options.fetch ??
-    (init.duplex === 'half' && onNode()
-      ? nodeStreamingFetch
-      : (input, requestInit) => fetch(input, requestInit));
+  const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
   let keepCallerLink = false;
   try {
-    const response = await fetchImpl(url, init);
+    const response = await fetchImpl(url, init, { service: options.service });
     if (!response.ok && (!options.raw || options.throwHttpErrors !== false)) {
       throw await toHttpError(response, options.service, method, url);
     }
@@ -108,6 +114,15 @@ export async function request<T>(
     if (!keepCallerLink) deadline.release();
   }
 }
+
+/**
+ * The fetch request() uses when none is given: the global fetch, except streamed bodies on Node,
+ * which go through node:http (see nodeStreamingFetch). A wrapping fetch calls this to keep that.
+ */
+export const defaultFetch: FetchLike = (url, init) =>
+  (init as { duplex?: string }).duplex === 'half' && onNode()
+    ? nodeStreamingFetch(url, init)
+    : fetch(url, init);
 
 /** Parse a successful answer: JSON when it is JSON, text otherwise, undefined when empty. */
 export async function readBody(response: Response): Promise<unknown> {

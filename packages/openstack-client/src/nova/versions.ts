@@ -28,11 +28,13 @@ export function discoverComputeRange(
   endpoint: string,
   token: string | undefined,
   fetchImpl?: FetchLike,
+  /** The client's per-call budget (a hung service must not hold discovery for the default). */
+  timeoutMs?: number,
 ): Promise<MicroversionRange> {
   const root = computeVersionRoot(endpoint);
   const cached = ranges.get(root);
   if (cached) return cached;
-  const pending = fetchRange(root, token, fetchImpl);
+  const pending = fetchRange(root, token, fetchImpl, timeoutMs);
   ranges.set(root, pending);
   // A failed discovery must not stick: the next call tries again.
   pending.catch(() => {
@@ -51,12 +53,14 @@ async function fetchRange(
   root: string,
   token: string | undefined,
   fetchImpl: FetchLike | undefined,
+  timeoutMs: number | undefined,
 ): Promise<MicroversionRange> {
   const answer = await request<{ version?: VersionDoc; versions?: VersionDoc[] }>({
     service: 'compute',
     baseUrl: root,
     token,
     fetch: fetchImpl,
+    timeoutMs,
   });
   const doc =
     answer.version ??
