@@ -36,14 +36,7 @@ export type {
 export { nodeStreamingFetch } from './http/nodeStreamingFetch';
 export { createServiceHttp } from './http/serviceHttp';
 export type { ServiceBinding, ServiceHttp } from './http/serviceHttp';
-export {
-  InvalidPathSegmentError,
-  buildQuery,
-  encodeSegment,
-  joinUrl,
-  urlPath,
-  withQuery,
-} from './http/url';
+export { buildQuery, encodeSegment, joinUrl, urlPath, withQuery } from './http/url';
 export type { QueryInit, QueryScalar, QueryValue } from './http/url';
 export {
   findEndpoint,
