@@ -1,7 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { FetchLike } from '@skydeck/openstack-client';
 import type { AppConfig } from './config/schema';
 import { buildValidatorCompiler, schemaErrorFormatter } from './lib/validation';
@@ -31,6 +35,8 @@ export interface BuildAppOptions {
   sessionStore?: SessionStore;
   /** Upstream fetch (tests); the global fetch otherwise. */
   fetch?: FetchLike;
+  /** Sees every route as it is registered (tests that walk every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole BFF, ready for inject() or listen(); it never listens itself (STYLE rule 5). */
@@ -50,6 +56,7 @@ export const buildApp = async (
     requestIdHeader: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler());
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First, so every later hook and handler runs in its request's context.
   await app.register(requestContext);
 

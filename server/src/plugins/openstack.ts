@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  InvalidPathSegmentError,
   MicroversionUnsupportedError,
   OpenStackHttpError,
   OpenStackNetworkError,
@@ -91,6 +92,11 @@ export const mapUpstreamError = (error: unknown): MappedError | undefined => {
   }
   if (error instanceof OpenStackNetworkError) {
     return { status: 503, message: `${serviceName(error.service)} cannot be reached.` };
+  }
+  if (error instanceof InvalidPathSegmentError) {
+    // `.`, `..` (however spelled) or nothing as an id: no resource has that name, and sending
+    // it would reach another resource (the URL parser resolves dot segments).
+    return { status: 404, message: 'Not found' };
   }
   if (error instanceof MicroversionUnsupportedError) {
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, joinUrl, urlPath, withQuery } from './url';
+import { InvalidPathSegmentError, buildQuery, joinUrl, urlPath, withQuery } from './url';
 
 describe('urlPath', () => {
   it('encodes each interpolated value as one segment', () => {
@@ -14,6 +14,9 @@ describe('urlPath', () => {
     expect(() => urlPath`os-keypairs/${'..'}`).toThrow(TypeError);
     expect(() => urlPath`os-keypairs/${'.'}`).toThrow(TypeError);
     expect(() => urlPath`os-keypairs/${'%2e%2E'}`).toThrow(TypeError);
+    // A type of its own, so a server can answer it as the not-found it is.
+    expect(() => urlPath`os-keypairs/${'.%2e'}`).toThrow(InvalidPathSegmentError);
+    expect(() => urlPath`os-keypairs/${''}`).toThrow(InvalidPathSegmentError);
     expect(urlPath`os-keypairs/${'...'}`).toBe('os-keypairs/...');
   });
 });

@@ -3,6 +3,22 @@ export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[]
 export type QueryInit = Readonly<Record<string, QueryValue>>;
 
 /**
+ * A value that cannot be one segment of a resource path: empty, or a dot segment that a URL
+ * parser would resolve to another resource. It names no resource, so servers answer it as
+ * "not found" rather than as a failure of theirs.
+ */
+export class InvalidPathSegmentError extends TypeError {
+  constructor(readonly segment: string) {
+    super(
+      segment === ''
+        ? 'A URL path segment must not be empty'
+        : `A URL path segment must not be "${segment}"`,
+    );
+    this.name = 'InvalidPathSegmentError';
+  }
+}
+
+/**
  * Build a path from a template, percent-encoding every interpolated value as one segment, so a
  * key pair called `my key/1` stays one segment. Empty and dot segments are refused: the URL parser
  * would silently turn `/os-keypairs/..` into another resource.
@@ -20,11 +36,8 @@ export function urlPath(
 
 export function encodeSegment(value: string | number): string {
   const text = String(value);
-  if (text === '') throw new TypeError('A URL path segment must not be empty');
   // WHATWG URL parsing treats `.`, `..` and their %2e spellings as dot segments.
-  if (/^(\.|%2e){1,2}$/i.test(text)) {
-    throw new TypeError(`A URL path segment must not be "${text}"`);
-  }
+  if (text === '' || /^(\.|%2e){1,2}$/i.test(text)) throw new InvalidPathSegmentError(text);
   return encodeURIComponent(text);
 }
 
