@@ -11,13 +11,14 @@ import type { AppConfig } from './config/schema';
 import { buildValidatorCompiler, schemaErrorFormatter } from './lib/validation';
 import { csrf } from './plugins/csrf';
 import { errors } from './plugins/errors';
+import { loginThrottle, MemoryCounterStore, RedisCounterStore } from './plugins/loginThrottle';
 import { messages } from './plugins/messages';
 import { openstack } from './plugins/openstack';
 import { policy } from './plugins/policy';
 import { requestContext } from './plugins/requestContext';
 import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
-import { connectRedisSessionStore } from './plugins/redisSessionStore';
+import { connectRedisSessionStore, RedisSessionStore } from './plugins/redisSessionStore';
 import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
 import { spa } from './plugins/spa';
 import { KnownRegions } from './routes/deps';
@@ -75,7 +76,22 @@ export const buildApp = async (
     cookiePath,
     secureCookies: config.secureCookies,
   });
-  await app.register(csrf, { cookiePath, secureCookies: config.secureCookies });
+  await app.register(csrf, {
+    cookiePath,
+    secureCookies: config.secureCookies,
+    trustedOrigins: config.csrfTrustedOrigins,
+  });
+  await app.register(loginThrottle, {
+    // With the Redis store, failure counts are shared by every server process too.
+    store:
+      app.sessionStore instanceof RedisSessionStore
+        ? new RedisCounterStore(app.sessionStore.redis)
+        : new MemoryCounterStore(),
+    maxFailuresPerUser: config.login.maxFailuresPerUser,
+    maxFailuresPerAddress: config.login.maxFailuresPerAddress,
+    failureWindowSeconds: config.login.failureWindow,
+    maxDelaySeconds: config.login.maxDelay,
+  });
   await app.register(openstack, {
     authUrl: config.cloud.authUrl,
     interface: config.cloud.interface,

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { AuthOptions, LoginBody, SwitchProjectBody, SwitchRegionBody } from './auth';
 import { NoContent } from './common';
 import { UserSession } from './keystone/session';
@@ -16,9 +17,21 @@ export const authRoutes = routes('auth', {
     bodyKind: 'form',
     response: { 200: UserSession },
   }),
-  logout: route({ method: 'POST', path: '/auth/logout/', response: { 204: NoContent } }),
-  /** A plain link: signs out and sends the browser to the login page. */
-  logoutLink: route({ method: 'GET', path: '/auth/logout/', response: { 303: NoContent } }),
+  /** 204 to the web app; a form post (the confirmation page's button) goes on to the login page. */
+  logout: route({
+    method: 'POST',
+    path: '/auth/logout/',
+    response: { 204: NoContent, 303: NoContent },
+  }),
+  /**
+   * A plain link: signs out and sends the browser to the login page (303) when followed on this
+   * site; from elsewhere, a text/html page whose button posts the sign-out (200).
+   */
+  logoutLink: route({
+    method: 'GET',
+    path: '/auth/logout/',
+    response: { 200: Type.String(), 303: NoContent },
+  }),
   switchProject: route({
     method: 'POST',
     path: '/auth/switch/',

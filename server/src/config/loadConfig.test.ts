@@ -163,6 +163,49 @@ describe('SKYDECK_CONFIG file', () => {
     });
   });
 
+  it('reads the login throttle and the trusted origins from the file or the environment', () => {
+    expect(load({}).login).toEqual({
+      maxFailuresPerUser: 10,
+      maxFailuresPerAddress: 100,
+      failureWindow: 900,
+      maxDelay: 8,
+    });
+    expect(load({}).csrfTrustedOrigins).toEqual([]);
+    const file = join(cwd, 'skydeck.yaml');
+    writeFileSync(
+      file,
+      [
+        'login:',
+        '  max_failures_per_user: 5',
+        '  max_failures_per_address: 0',
+        '  failure_window: 60',
+        '  max_delay: 2',
+        'csrf_trusted_origins: [https://portal.example.com/]',
+      ].join('\n'),
+    );
+    const fromFile = load({ SKYDECK_CONFIG: 'skydeck.yaml', SKYDECK_LOGIN_MAX_DELAY: '0' });
+    expect(fromFile.login).toEqual({
+      maxFailuresPerUser: 5,
+      maxFailuresPerAddress: 0,
+      failureWindow: 60,
+      maxDelay: 0,
+    });
+    expect(fromFile.csrfTrustedOrigins).toEqual(['https://portal.example.com']);
+    expect(
+      load({ SKYDECK_CSRF_TRUSTED_ORIGINS: 'https://a.example, http://b.example:8080' })
+        .csrfTrustedOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(() => load({ SKYDECK_CSRF_TRUSTED_ORIGINS: 'https://a.example/path' })).toThrow(
+      /set by SKYDECK_CSRF_TRUSTED_ORIGINS/,
+    );
+    expect(() => load({ SKYDECK_LOGIN_FAILURE_WINDOW: '0' })).toThrow(
+      /set by SKYDECK_LOGIN_FAILURE_WINDOW/,
+    );
+    expect(() => load({ SKYDECK_LOGIN_MAX_FAILURES_PER_USER: 'many' })).toThrow(
+      "SKYDECK_LOGIN_MAX_FAILURES_PER_USER must be a whole number, got 'many'",
+    );
+  });
+
   it('rejects unknown settings and unreadable files', () => {
     writeFileSync(join(cwd, 'bad.yaml'), 'settings:\n  NOPE: 1\n');
     expect(() => load({ SKYDECK_CONFIG: 'bad.yaml' })).toThrow("unknown setting 'NOPE'");

@@ -83,6 +83,10 @@ const yamlList = (v: unknown): unknown =>
         .filter((s) => s !== '')
     : v;
 
+/** 'https://a.example/' → 'https://a.example' (anything else is left to validation). */
+const trailingSlashesOff = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map((o: unknown) => (typeof o === 'string' ? o.replace(/\/+$/, '') : o)) : v;
+
 /** '/', 'dashboard', '/dashboard', '/dashboard/' → '/' or '/dashboard/'. */
 export const normaliseWebroot = (value: string): string => {
   const trimmed = value.trim().replace(/\/{2,}/g, '/');
@@ -237,6 +241,11 @@ const SOURCES: Record<string, string> = {
   'session.store': 'SKYDECK_SESSION_STORE',
   'session.timeout': 'SKYDECK_SESSION_TIMEOUT',
   'session.redisUrl': 'SKYDECK_REDIS_URL',
+  'login.maxFailuresPerUser': 'SKYDECK_LOGIN_MAX_FAILURES_PER_USER',
+  'login.maxFailuresPerAddress': 'SKYDECK_LOGIN_MAX_FAILURES_PER_ADDRESS',
+  'login.failureWindow': 'SKYDECK_LOGIN_FAILURE_WINDOW',
+  'login.maxDelay': 'SKYDECK_LOGIN_MAX_DELAY',
+  csrfTrustedOrigins: 'SKYDECK_CSRF_TRUSTED_ORIGINS',
   secureCookies: 'SKYDECK_SECURE_COOKIES',
   trustProxy: 'SKYDECK_TRUST_PROXY',
   'policy.enforceNewDefaults': 'SKYDECK_POLICY_ENFORCE_NEW_DEFAULTS',
@@ -261,7 +270,7 @@ const validate = (raw: Doc): ServerConfig => {
   const errors = validator.errors ?? [];
   const path = (errors[0]?.instancePath ?? '').split('/').filter(Boolean);
   const dotted = path.join('.');
-  let source = SOURCES[dotted] ?? SOURCES[path.slice(0, 2).join('.')];
+  let source = SOURCES[dotted] ?? SOURCES[path.slice(0, 2).join('.')] ?? SOURCES[path[0] ?? ''];
   if (!source && path[0] === 'settings' && path[1]) source = `SKYDECK_${path[1]}`;
   const message = formatValidationErrors(errors, 'config');
   throw new ConfigError(`Invalid configuration: ${message}${source ? ` (set by ${source})` : ''}`);
@@ -280,6 +289,7 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
   const configFile = envText(env, 'SKYDECK_CONFIG');
   const doc = configFile ? readConfigFile(resolve(cwd, configFile)) : {};
   const session = section(doc, 'session');
+  const login = section(doc, 'login');
   const policy = section(doc, 'policy');
   const demo = section(doc, 'demo_cloud');
 
@@ -306,6 +316,19 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
       timeout: envInt(env, 'SKYDECK_SESSION_TIMEOUT') ?? session.timeout ?? 3600,
       redisUrl: envText(env, 'SKYDECK_REDIS_URL') ?? session.redis_url ?? 'redis://127.0.0.1:6379',
     },
+    login: {
+      maxFailuresPerUser:
+        envInt(env, 'SKYDECK_LOGIN_MAX_FAILURES_PER_USER') ?? login.max_failures_per_user ?? 10,
+      maxFailuresPerAddress:
+        envInt(env, 'SKYDECK_LOGIN_MAX_FAILURES_PER_ADDRESS') ??
+        login.max_failures_per_address ??
+        100,
+      failureWindow: envInt(env, 'SKYDECK_LOGIN_FAILURE_WINDOW') ?? login.failure_window ?? 900,
+      maxDelay: envInt(env, 'SKYDECK_LOGIN_MAX_DELAY') ?? login.max_delay ?? 8,
+    },
+    csrfTrustedOrigins: trailingSlashesOff(
+      envList(env, 'SKYDECK_CSRF_TRUSTED_ORIGINS') ?? yamlList(doc.csrf_trusted_origins) ?? [],
+    ),
     secureCookies:
       secureEnv !== undefined
         ? parseSecureCookies('SKYDECK_SECURE_COOKIES', secureEnv)

@@ -50,6 +50,22 @@ export const ServerConfig = Type.Object(
       },
       { additionalProperties: false },
     ),
+    /**
+     * Failed sign-ins allowed per user name and per client address within `failureWindow`
+     * seconds before the login answers 429 (0: no limit); failures before that slow the next
+     * attempts down, up to `maxDelay` seconds each.
+     */
+    login: Type.Object(
+      {
+        maxFailuresPerUser: Type.Integer({ minimum: 0, maximum: 1000000 }),
+        maxFailuresPerAddress: Type.Integer({ minimum: 0, maximum: 1000000 }),
+        failureWindow: Type.Integer({ minimum: 1, maximum: 86400 }),
+        maxDelay: Type.Integer({ minimum: 0, maximum: 60 }),
+      },
+      { additionalProperties: false },
+    ),
+    /** Origins besides our own whose pages may send unsafe requests (scheme://host[:port]). */
+    csrfTrustedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s?#]+$' })),
     /** 'auto' marks cookies Secure when the request came over https (x-forwarded-proto with trustProxy). */
     secureCookies: Type.Union([Type.Boolean(), Type.Literal('auto')]),
     trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1 }), Type.String()]),

@@ -10,6 +10,8 @@ export interface RedisCommands {
   set(key: string, value: string, options: { EX: number }): Promise<unknown>;
   expire(key: string, seconds: number): Promise<unknown>;
   del(key: string): Promise<unknown>;
+  /** For the sign-in failure counts (plugins/loginThrottle.ts), which share the connection. */
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
 /** A Redis the session layer could not reach: the caller answers 503, never a crash. */
@@ -53,6 +55,11 @@ export class RedisSessionStore implements SessionStore {
     this.#prefix = options.prefix ?? 'skydeck:session:';
     this.#ready = options.ready ?? (async () => undefined);
     this.#close = options.close ?? (async () => undefined);
+  }
+
+  /** The client, for other state every server process must share (sign-in failure counts). */
+  get redis(): RedisCommands {
+    return this.#redis;
   }
 
   async ready(): Promise<void> {

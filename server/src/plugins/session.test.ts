@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildOfflineApp } from '../testing/buildOfflineApp';
+import { csrfTokenForSession } from './csrf';
 import type { SessionData } from './sessionStore';
 
 const ID = 'A'.repeat(43);
@@ -47,8 +48,8 @@ describe('session plugin', () => {
       url: '/api/policy/',
       headers: {
         ...XHR,
-        cookie: `sessionid=${ID}; csrftoken=tok`,
-        'x-csrftoken': 'tok',
+        cookie: `sessionid=${ID}; csrftoken=${csrfTokenForSession(ID)}`,
+        'x-csrftoken': csrfTokenForSession(ID),
         'content-type': 'application/x-www-form-urlencoded',
       },
       payload: 'rules=x',

@@ -19,6 +19,11 @@ declare module 'fastify' {
     /** The signed-in user's session, once loadSession ran; null when there is none. */
     session: SessionData | null;
     sessionId: string | null;
+    /**
+     * What this answer does to the sessionid cookie: a new id (startSession), null (cleared),
+     * undefined (nothing). See browserSessionId.
+     */
+    sessionCookieChange: string | null | undefined;
   }
   interface FastifyReply {
     /** Starts a fresh session under a new id (the old one, if any, is destroyed). */
@@ -36,7 +41,18 @@ declare module 'fastify' {
   }
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Session ids (and the CSRF plugin's pre-session ids): 32 random bytes, base64url. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The session id the browser holds once this answer is in: the one it set or cleared, else the
+ * well-formed cookie the browser sent (live in the store or not). The CSRF token is bound to it.
+ */
+export const browserSessionId = (request: FastifyRequest): string | null => {
+  if (request.sessionCookieChange !== undefined) return request.sessionCookieChange;
+  const id = request.cookies[SESSION_COOKIE];
+  return id && ID_PATTERN.test(id) ? id : null;
+};
 
 const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) => {
   const { store, timeoutSeconds } = options;
@@ -55,6 +71,7 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
   app.decorate('sessionStore', store);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionCookieChange', undefined);
 
   app.decorate('loadSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.sessionId !== null) return;
@@ -69,6 +86,7 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
       // The token is dead, so is the session.
       await store.destroy(id);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      request.sessionCookieChange = null;
       return;
     }
     request.session = data;
@@ -91,6 +109,7 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     request.session = data;
     request.sessionId = id;
     this.setCookie(SESSION_COOKIE, id, cookieOptions(request));
+    request.sessionCookieChange = id;
   });
 
   app.decorateReply('saveSession', async function (this: FastifyReply) {
@@ -105,6 +124,7 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     request.session = null;
     request.sessionId = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    request.sessionCookieChange = null;
   });
 
   app.addHook('onReady', async () => {

@@ -7,6 +7,7 @@ import { startDemoCloud, type RunningDemoCloud } from '@skydeck/demo-cloud';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import type { AppConfig } from '../config/schema';
+import { PRESESSION_COOKIE } from '../plugins/csrf';
 import { SESSION_COOKIE } from '../plugins/session';
 
 export type TestUser = 'admin' | 'demo' | 'reader';
@@ -36,6 +37,32 @@ export interface TestApp {
 const cookieValue = (response: LightMyRequestResponse, name: string): string | undefined =>
   (response.cookies as Array<{ name: string; value: string }>).find((c) => c.name === name)?.value;
 
+/** A browser before sign-in: its cookies, CSRF token, and the headers to post with them. */
+export interface AnonymousBrowser {
+  csrf: string;
+  cookie: string;
+  /** cookie and X-CSRFToken. */
+  headers: Record<string, string>;
+}
+
+/**
+ * What a browser holds after opening the login page: the pre-session id and the CSRF token
+ * bound to it (plugins/csrf.ts), from GET {webroot}auth/options/.
+ */
+export const anonymousBrowser = async (
+  app: FastifyInstance,
+  webroot = '/',
+): Promise<AnonymousBrowser> => {
+  const options = await app.inject({ method: 'GET', url: `${webroot}auth/options/` });
+  const csrf = cookieValue(options, CSRF_COOKIE);
+  const presession = cookieValue(options, PRESESSION_COOKIE);
+  if (!csrf || !presession) {
+    throw new Error('GET /auth/options/ did not set the csrftoken and presessionid cookies');
+  }
+  const cookie = `${PRESESSION_COOKIE}=${presession}; ${CSRF_COOKIE}=${csrf}`;
+  return { csrf, cookie, headers: { cookie, 'x-csrftoken': csrf } };
+};
+
 /**
  * A demo cloud on an ephemeral port (fresh data in a temp dir) and the app built against it.
  * One per test file: start it in beforeAll, close() it in afterAll.
@@ -63,13 +90,11 @@ export const buildTestApp = async (
     user: TestUser | { username: string; password: string },
   ): Promise<TestSession> => {
     const creds = typeof user === 'string' ? { username: user, password: user } : user;
-    const options = await app.inject({ method: 'GET', url: `${config.webroot}auth/options/` });
-    const firstCsrf = cookieValue(options, CSRF_COOKIE);
-    if (!firstCsrf) throw new Error('GET /auth/options/ did not set the csrftoken cookie');
+    const browser = await anonymousBrowser(app, config.webroot);
     const response = await app.inject({
       method: 'POST',
       url: `${config.webroot}auth/login/`,
-      headers: { cookie: `${CSRF_COOKIE}=${firstCsrf}`, 'x-csrftoken': firstCsrf },
+      headers: browser.headers,
       payload: creds,
     });
     if (response.statusCode !== 200) {

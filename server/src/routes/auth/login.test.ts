@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { authenticatePassword } from '@skydeck/openstack-client';
-import { buildTestApp, type TestApp } from '../../testing/buildTestApp';
+import { csrfTokenForSession } from '../../plugins/csrf';
+import {
+  anonymousBrowser,
+  buildTestApp,
+  type AnonymousBrowser,
+  type TestApp,
+} from '../../testing/buildTestApp';
 
 let t: TestApp;
 
@@ -13,20 +19,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const csrfCookie = async (): Promise<string> => {
-  const res = await t.app.inject({ url: '/auth/options/' });
-  return res.cookies.find((c) => c.name === 'csrftoken')?.value ?? '';
-};
-
 const postLogin = async (
   payload: Record<string, string>,
-  csrf?: string,
+  browser?: AnonymousBrowser,
 ): Promise<LightMyRequestResponse> => {
-  const token = csrf ?? (await csrfCookie());
+  const from = browser ?? (await anonymousBrowser(t.app));
   return t.app.inject({
     method: 'POST',
     url: '/auth/login/',
-    headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
+    headers: from.headers,
     payload,
   });
 };
@@ -68,8 +69,8 @@ describe('GET /auth/options/', () => {
 
 describe('POST /auth/login/', () => {
   it('signs in, answers the user session and sets the cookies', async () => {
-    const csrf = await csrfCookie();
-    const res = await postLogin({ username: 'demo', password: 'demo' }, csrf);
+    const browser = await anonymousBrowser(t.app);
+    const res = await postLogin({ username: 'demo', password: 'demo' }, browser);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       username: 'demo',
@@ -87,7 +88,9 @@ describe('POST /auth/login/', () => {
     expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rotated = res.cookies.find((c) => c.name === 'csrftoken');
     expect(rotated?.value).toBeTruthy();
-    expect(rotated?.value).not.toBe(csrf);
+    expect(rotated?.value).not.toBe(browser.csrf);
+    // Bound to the new session: the pre-login token is of no use with it.
+    expect(rotated?.value).toBe(csrfTokenForSession(session?.value ?? ''));
     expect(rotated?.httpOnly).toBeFalsy();
   });
 
@@ -101,15 +104,15 @@ describe('POST /auth/login/', () => {
   });
 
   it('accepts a classic form post with the CSRF token as a field', async () => {
-    const csrf = await csrfCookie();
+    const browser = await anonymousBrowser(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: '/auth/login/',
       headers: {
-        cookie: `csrftoken=${csrf}`,
+        cookie: browser.cookie,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      payload: `username=reader&password=reader&region=RegionOne&csrfmiddlewaretoken=${csrf}`,
+      payload: `username=reader&password=reader&region=RegionOne&csrfmiddlewaretoken=${browser.csrf}`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'reader', roles: ['reader'] });
@@ -206,8 +209,7 @@ describe('POST /auth/login/', () => {
 
 describe('the Keystone token', () => {
   it('never appears in any answer body or header', async () => {
-    const csrf = await csrfCookie();
-    const login = await postLogin({ username: 'admin', password: 'admin' }, csrf);
+    const login = await postLogin({ username: 'admin', password: 'admin' });
     const sessionId = login.cookies.find((c) => c.name === 'sessionid')?.value ?? '';
     const newCsrf = login.cookies.find((c) => c.name === 'csrftoken')?.value ?? '';
     const session = {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import {
@@ -66,6 +67,20 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     // Without multi-domain support the login form has no domain field: the default applies.
     const domain = (config.multidomain && body.domain) || config.defaultDomain;
 
+    // Password guessing is slowed down per user name and per client address, then refused.
+    const attempt = await app.loginThrottle.begin(body.username, domain, request.ip);
+    if (!('delayMs' in attempt)) {
+      request.log.warn({ user: body.username, domain, ip: request.ip }, 'login throttled');
+      return reply
+        .header('retry-after', String(attempt.retryAfterSeconds))
+        .code(429)
+        .send({ message: attempt.message });
+    }
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+
+    // From here an unknown user and a wrong password take the same path, and the pacer makes
+    // both take as long as the slowest recent refusal, whatever Keystone spent on each.
+    const started = performance.now();
     let auth: AuthResult;
     try {
       auth = await authenticatePassword({
@@ -76,14 +91,23 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
         fetch: deps.fetch,
         timeoutMs: deps.config.upstreamTimeout * 1000,
       });
+    } catch (error) {
+      if (isAuthFailure(error) || (error instanceof OpenStackHttpError && error.status === 404)) {
+        await attempt.failed();
+        await app.refusalPacer.pace(performance.now() - started);
+        request.log.info({ user: body.username, domain }, 'login refused by Keystone');
+        return reply.code(401).send({ message: 'Invalid credentials.' });
+      }
+      await attempt.abandoned();
+      throw error;
+    }
+    // The password was right: whatever follows, this user name starts over.
+    await attempt.succeeded();
+    try {
       if (!auth.body.project) auth = await scopeToAProject(auth);
     } catch (error) {
       if (error instanceof LoginRefused) {
         return reply.code(error.status).send({ message: error.message });
-      }
-      if (isAuthFailure(error) || (error instanceof OpenStackHttpError && error.status === 404)) {
-        request.log.info({ user: body.username, domain }, 'login refused by Keystone');
-        return reply.code(401).send({ message: 'Invalid credentials.' });
       }
       throw error;
     }
@@ -96,7 +120,7 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
       );
     }
     regions.add(session.regions);
-    reply.issueCsrfToken(true);
+    // A new session id; the answer also carries the CSRF token bound to it (plugins/csrf.ts).
     await reply.startSession(session);
     request.log.info({ user: session.user.id, project: session.project.id }, 'signed in');
     return toUserSession(session);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@skydeck/contract';
-import { buildTestApp, type TestApp } from '../../testing/buildTestApp';
+import { anonymousBrowser, buildTestApp, type TestApp } from '../../testing/buildTestApp';
 
 let t: TestApp;
 
@@ -59,7 +59,7 @@ describe('POST /auth/switch/', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/auth/switch/',
-      headers: { cookie: `csrftoken=${session.csrf}`, 'x-csrftoken': session.csrf },
+      headers: (await anonymousBrowser(t.app)).headers,
       payload: { project_id: 'x' },
     });
     expect(anonymous.statusCode).toBe(401);
