@@ -29,11 +29,15 @@ const cookiesOf = (response: Response): Record<string, string> =>
 /** Signs in over HTTP as the login page does; the headers the web app then sends. */
 const signIn = async (user: string): Promise<Record<string, string>> => {
   const options = await fetch(`${base}/auth/options/`);
-  const first = cookiesOf(options)[CSRF_COOKIE] ?? '';
+  const page = cookiesOf(options);
+  const first = page[CSRF_COOKIE] ?? '';
   const login = await fetch(`${base}/auth/login/`, {
     method: 'POST',
     headers: {
-      cookie: `${CSRF_COOKIE}=${first}`,
+      // The token is bound to the pre-session id the login page set (plugins/csrf.ts).
+      cookie: Object.entries(page)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
       'x-csrftoken': first,
       'content-type': 'application/json',
     },
