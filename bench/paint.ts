@@ -1,0 +1,377 @@
+/**
+ * `npm run bench:paint`: how long a user waits for rows (issue 14 §5), measured in Chromium
+ *  (a) full page load with a warm browser cache: the page is opened once, then 5 times more from
+ *      about:blank; time from navigation start until a known row's text is in the DOM, median;
+ *  (b) in-app navigation: the page of another panel is loaded, its sidebar link to this panel is
+ *      clicked; time from the click event until the known row's text is in the DOM, median of 5
+ *      (each run a first visit in that page's life: no panel code or list data in memory yet);
+ * on flavors, key pairs, images and admin images. Targets: full load ≤ 300 ms, in-app ≤ 100 ms.
+ *
+ * The times are taken in the page, never by polling from here: an init script installs a
+ * MutationObserver before any of the app's scripts run and records performance.now() (0 is the
+ * navigation start) the first time a table cell holds the row's text, and the click's
+ * event.timeStamp on the same clock.
+ *
+ * `--timeline` also prints, for one full load of each page, every request the page made (start
+ * and end relative to navigation start, from Resource Timing), the long tasks, and the gaps in
+ * which nothing was in flight before the row appeared. `--root <dir>` runs the product from
+ * another checkout (e.g. a git worktree of an older commit, for a before/after). `--label <text>`
+ * names the run in the heading; `--no-append` leaves bench/RESULTS.md alone.
+ *
+ * The product starts as a user starts it (tools/start.mjs), the demo cloud in its own process
+ * (tools/demo-cloud.mjs) with the server pointed at it by OS_AUTH_URL, on throwaway ports and data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { login, waitFor } from './common';
+
+const repo = join(import.meta.dirname, '..');
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const productRoot = resolve(option('--root') ?? repo);
+const label = option('--label');
+const RUNS = Number(option('--runs') ?? 5);
+const showTimeline = process.argv.includes('--timeline');
+const append = !process.argv.includes('--no-append');
+
+const port = 9600 + Math.floor(Math.random() * 100);
+const cloudPort = port + 200;
+const base = `http://127.0.0.1:${port}/`;
+const authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
+
+const FULL_TARGET = 300;
+const IN_APP_TARGET = 100;
+
+interface Target {
+  name: string;
+  path: string;
+  user: 'admin' | 'demo';
+  /** A row's text from the demo cloud's seed data, on the first page of the list. */
+  row: string;
+  /** The panel whose page the in-app run starts on (same user, a different list). */
+  from: string;
+}
+
+const TARGETS: Target[] = [
+  { name: 'flavors', path: '/admin/flavors', user: 'admin', row: 'm1.tiny', from: '/admin/images' },
+  {
+    name: 'key pairs',
+    path: '/project/key_pairs',
+    user: 'demo',
+    row: 'demo-key',
+    from: '/project/images',
+  },
+  {
+    name: 'images',
+    path: '/project/images',
+    user: 'demo',
+    row: 'cirros-0.6.2-x86_64-disk',
+    from: '/project/key_pairs',
+  },
+  {
+    name: 'admin images',
+    path: '/admin/images',
+    user: 'admin',
+    row: 'admin-maintenance-tools',
+    from: '/admin/flavors',
+  },
+];
+
+/** What the init script keeps on window.__paint. */
+interface PaintState {
+  /** performance.now() when a cell first held the current path's row text. */
+  rowAt: number | null;
+  /** The rAF after that: the frame that paints the row. */
+  frameAt: number | null;
+  /** event.timeStamp of the last click on a link (in-app runs start there). */
+  clickAt: number | null;
+  longTasks: { start: number; duration: number }[];
+}
+
+/**
+ * Runs in the page before its scripts, on every navigation. ROWS maps an app path to the text of
+ * its known row; the path is read at each check, so one observer serves a full load and the
+ * in-app navigation that follows it. Plain JavaScript in a string: tsx would wrap named functions
+ * in a helper (`__name`) that does not exist in the page.
+ */
+const INSTRUMENT = `(() => {
+  const rows = ROWS;
+  const state = { rowAt: null, frameAt: null, clickAt: null, longTasks: [] };
+  window.__paint = state;
+  const appPath = () => {
+    const baseHref = document.querySelector('base')?.getAttribute('href') ?? '/';
+    const root = new URL(baseHref, location.href).pathname.replace(/\\/$/, '');
+    return location.pathname.slice(root.length) || '/';
+  };
+  const check = () => {
+    if (state.rowAt !== null) return;
+    const text = rows[appPath()];
+    if (!text) return;
+    for (const cell of document.querySelectorAll('td')) {
+      if (cell.textContent && cell.textContent.includes(text)) {
+        state.rowAt = performance.now();
+        requestAnimationFrame(() => { state.frameAt = performance.now(); });
+        return;
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  // Capture phase: before the router's handler, on the event's own clock (performance.now()).
+  document.addEventListener('click', (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a')) return;
+    state.clickAt = event.timeStamp;
+    state.rowAt = null;
+    state.frameAt = null;
+  }, true);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) state.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no Long Tasks API: the timeline just shows none
+  }
+})();`;
+
+const ROWS: Record<string, string> = Object.fromEntries(TARGETS.map((t) => [t.path, t.row]));
+
+async function userContext(browser: Browser, user: Target['user']): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const session = await login(base, user);
+  await context.addCookies(
+    session.cookie.split('; ').map((c) => {
+      const [name, value] = c.split('=');
+      return { name: name ?? '', value: value ?? '', url: base };
+    }),
+  );
+  await context.addInitScript({ content: INSTRUMENT.replace('ROWS', JSON.stringify(ROWS)) });
+  return context;
+}
+
+const state = (page: Page): Promise<PaintState> =>
+  page.evaluate(() => (window as unknown as { __paint: PaintState }).__paint);
+
+/** Waits (in the page) until the row is in and its frame has run; returns the page's numbers. */
+async function rowShown(page: Page): Promise<PaintState> {
+  await page.waitForFunction(
+    () => (window as unknown as { __paint?: PaintState }).__paint?.frameAt != null,
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return state(page);
+}
+
+async function fullLoad(page: Page, path: string): Promise<PaintState> {
+  await page.goto('about:blank');
+  await page.goto(new URL(path.slice(1), base).href, { waitUntil: 'commit' });
+  return rowShown(page);
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+interface Measured {
+  target: Target;
+  full: number[];
+  fullFrame: number[];
+  inApp: number[];
+  inAppFrame: number[];
+  timeline?: string;
+}
+
+/** Every request of the current page (Resource Timing) and where nothing was in flight. */
+async function timeline(page: Page, at: PaintState): Promise<string> {
+  // Let late requests (the second policy batch, polls) finish so they show too.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const rows = [
+      {
+        name: nav.name,
+        type: 'document',
+        start: nav.startTime,
+        sent: nav.requestStart,
+        end: nav.responseEnd,
+        bytes: nav.transferSize,
+      },
+      ...res.map((r) => ({
+        name: r.name,
+        type: r.initiatorType,
+        start: r.startTime,
+        sent: r.requestStart,
+        end: r.responseEnd,
+        bytes: r.transferSize,
+      })),
+    ];
+    return {
+      rows,
+      dcl: nav.domContentLoadedEventEnd,
+      load: nav.loadEventEnd,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    };
+  });
+  const rowAt = at.rowAt ?? 0;
+  const short = (url: string): string => {
+    const u = new URL(url);
+    return `${u.pathname.replace(/^.*\/assets\//, 'assets/')}${u.search}`;
+  };
+  const ms = (n: number): string => n.toFixed(0).padStart(5);
+  const lines = entries.rows
+    .sort((a, b) => a.start - b.start)
+    .map(
+      (r) =>
+        `${ms(r.start)} → ${ms(r.end)}  ${ms(r.end - r.start)} ms  ${r.bytes === 0 ? 'cache' : `${(r.bytes / 1024).toFixed(1)} KB`.padStart(8)}  ${r.type.padEnd(14)} ${short(r.name)}`,
+    );
+  // Gaps before the row with no request in flight (10 ms or longer).
+  const spans = entries.rows.map((r) => [r.start, r.end] as const).sort((a, b) => a[0] - b[0]);
+  const gaps: string[] = [];
+  let covered = 0;
+  for (const [s, e] of spans) {
+    if (s > rowAt) break;
+    if (s - covered >= 10)
+      gaps.push(`${covered.toFixed(0)}–${s.toFixed(0)} ms (${(s - covered).toFixed(0)} ms)`);
+    covered = Math.max(covered, e);
+  }
+  if (rowAt - covered >= 10)
+    gaps.push(
+      `${covered.toFixed(0)}–${rowAt.toFixed(0)} ms (${(rowAt - covered).toFixed(0)} ms, until the row)`,
+    );
+  const tasks = at.longTasks.map((t) => `${t.start.toFixed(0)} ms +${t.duration.toFixed(0)}`);
+  return [
+    '  start →   end   took  transfer  initiator      url',
+    ...lines,
+    `  DOMContentLoaded ${entries.dcl.toFixed(0)} ms, load ${entries.load.toFixed(0)} ms, first contentful paint ${entries.fcp?.toFixed(0) ?? '?'} ms, row in the DOM ${rowAt.toFixed(0)} ms, its frame ${at.frameAt?.toFixed(0) ?? '?'} ms`,
+    `  long tasks (≥ 50 ms): ${tasks.length ? tasks.join(', ') : 'none'}`,
+    `  nothing in flight before the row: ${gaps.length ? gaps.join(', ') : 'never'}`,
+  ].join('\n');
+}
+
+async function measure(browser: Browser, target: Target): Promise<Measured> {
+  const context = await userContext(browser, target.user);
+  const page = await context.newPage();
+  const out: Measured = { target, full: [], fullFrame: [], inApp: [], inAppFrame: [] };
+  try {
+    // (a) The first load fills the HTTP cache; the measured ones start from about:blank.
+    await fullLoad(page, target.path);
+    for (let i = 0; i < RUNS; i += 1) {
+      const at = await fullLoad(page, target.path);
+      out.full.push(at.rowAt ?? NaN);
+      out.fullFrame.push(at.frameAt ?? NaN);
+      if (i === 0 && showTimeline) out.timeline = await timeline(page, at);
+    }
+    // (b) Each run: a full load of the other panel, then its sidebar link to this one.
+    for (let i = 0; i < RUNS; i += 1) {
+      await fullLoad(page, target.from);
+      // Quiet first: the click should not race the first page's own late requests.
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.locator(`nav a[href$="${target.path}"]`).first().click();
+      const at = await rowShown(page);
+      out.inApp.push((at.rowAt ?? NaN) - (at.clickAt ?? NaN));
+      out.inAppFrame.push((at.frameAt ?? NaN) - (at.clickAt ?? NaN));
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+/**
+ * The demo cloud runs in its own process and the server is pointed at it with OS_AUTH_URL, as
+ * a real cloud lives elsewhere (the server's event loop is then the server's alone).
+ */
+function startProduct(): ChildProcess[] {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-bench-paint-'));
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SKYDECK_LOG_LEVEL: 'warn',
+    DEMO_CLOUD_PORT: String(cloudPort),
+    DEMO_CLOUD_DATA_DIR: dataDir,
+  };
+  const cloud = spawn(process.execPath, [join(productRoot, 'tools', 'demo-cloud.mjs')], {
+    cwd: productRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  const server = spawn(process.execPath, [join(productRoot, 'tools', 'start.mjs')], {
+    cwd: productRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, OS_AUTH_URL: authUrl, SKYDECK_REGIONS: 'RegionOne,RegionTwo' },
+  });
+  return [server, cloud];
+}
+
+const fmt = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
+
+function report(results: Measured[], load: [number, number]): string {
+  const row = (m: Measured): string => {
+    const full = median(m.full);
+    const inApp = median(m.inApp);
+    const ok = (v: number, target: number): string => (v <= target ? '✓' : '✗');
+    return `| ${m.target.name} (\`${m.target.path}\` as ${m.target.user}) | ${full.toFixed(0)} ${ok(full, FULL_TARGET)} (${fmt(m.full)}) | ${median(m.fullFrame).toFixed(0)} | ${inApp.toFixed(0)} ${ok(inApp, IN_APP_TARGET)} (${fmt(m.inApp)}) from \`${m.target.from}\` | ${median(m.inAppFrame).toFixed(0)} |`;
+  };
+  return [
+    `## ${new Date().toISOString()} — navigation to painted rows (issue 14)${label ? `: ${label}` : ''}`,
+    '',
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after (other work on the machine competes for the same cores).`,
+    '',
+    `Chromium (${'headless'}), demo cloud in its own process. Times in the page from a MutationObserver installed before the app's scripts: until a table cell holds the known row's text ("row in DOM"), and the next animation frame ("frame"). Median of ${RUNS} (all runs in brackets), ms.`,
+    `Full load: warm HTTP cache, each run opened from about:blank, from navigation start. In-app: a full load of the other panel, then a click on the sidebar link, from the click event.`,
+    '',
+    `| page | full load: row in DOM (target ≤ ${FULL_TARGET}) | frame | in-app: row in DOM (target ≤ ${IN_APP_TARGET}) | frame |`,
+    '|---|---|---|---|---|',
+    ...results.map(row),
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const before = loadavg()[0] ?? 0;
+  const product = startProduct();
+  let browser: Browser | undefined;
+  try {
+    await waitFor(`${base}auth/options/`);
+    // The page itself too: start.mjs may still be building the web app.
+    await waitFor(base);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const results: Measured[] = [];
+    for (const target of TARGETS) results.push(await measure(browser, target));
+    const out = report(results, [before, loadavg()[0] ?? 0]);
+    console.log(out);
+    if (showTimeline) {
+      for (const m of results) {
+        console.log(
+          `### Request timeline: one full load of ${m.target.path} (ms from navigation start)\n`,
+        );
+        console.log('```');
+        console.log(m.timeline ?? '(none)');
+        console.log('```\n');
+      }
+    }
+    if (append) {
+      const results = join(repo, 'bench', 'RESULTS.md');
+      if (!existsSync(results))
+        writeFileSync(results, '# Benchmark results\n\nAppended by `npm run bench`.\n\n');
+      appendFileSync(results, `${out}\n`);
+    }
+  } finally {
+    await browser?.close();
+    for (const child of product) child.kill('SIGTERM');
+  }
+}
+
+await main();
