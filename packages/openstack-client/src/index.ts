@@ -36,7 +36,14 @@ export type {
 export { nodeStreamingFetch } from './http/nodeStreamingFetch';
 export { createServiceHttp } from './http/serviceHttp';
 export type { ServiceBinding, ServiceHttp } from './http/serviceHttp';
-export { buildQuery, encodeSegment, joinUrl, urlPath, withQuery } from './http/url';
+export {
+  InvalidPathSegmentError,
+  buildQuery,
+  encodeSegment,
+  joinUrl,
+  urlPath,
+  withQuery,
+} from './http/url';
 export type { QueryInit, QueryScalar, QueryValue } from './http/url';
 export {
   findEndpoint,
