@@ -21,7 +21,9 @@ export interface List<T> {
 export const MetadataUpdate = Type.Object(
   {
     updated: Type.Record(Type.String(), Type.String()),
-    removed: Type.Array(Type.String()),
+    // Each removed key becomes one path segment of a DELETE upstream: never empty, and no
+    // longer than a key can be in Nova, Cinder or Glance.
+    removed: Type.Array(Type.String({ minLength: 1, maxLength: 255 })),
   },
   { additionalProperties: false },
 );
