@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { patternflyUsageGuard, trimPatternflyCss } from './tools/patternflyCss';
 import { precompress } from './tools/precompress';
+import { routePaths } from './tools/routePaths';
 
 const SERVER = process.env.SKYDECK_DEV_SERVER ?? 'http://127.0.0.1:9000';
 
@@ -24,6 +25,7 @@ export default defineConfig({
   plugins: [
     react() as unknown as PluginOption,
     devBaseHref(),
+    routePaths(),
     patternflyUsageGuard(),
     // dist/**/*.{br,gz}: the server answers with them (Accept-Encoding), never compressing itself.
     precompress(),

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { routePaths } from './tools/routePaths';
 
 export default defineConfig({
+  plugins: [routePaths()],
   test: {
     name: 'web',
     environment: 'jsdom',

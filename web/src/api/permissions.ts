@@ -9,7 +9,7 @@ import type {
 } from '@skydeck/contract';
 import type { Requirement } from '../registry/types';
 import { type PolicyCheck, checkKey, normalizeCheck, policyBatcher } from './policyBatcher';
-import { type ExtensionService, shellQueries } from './shellQueries';
+import { type ExtensionService, shellQueries } from '../data/shell';
 
 /** One thing to decide: all requirements must hold; policy rules are checked for the target. */
 export interface RequirementSet {

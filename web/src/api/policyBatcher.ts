@@ -1,9 +1,10 @@
-import type { PolicyBatchAnswer, PolicyBody, PolicyRule, PolicyTarget } from '@skydeck/contract';
+import type { PolicyBody, PolicyRule, PolicyTarget } from '@skydeck/contract';
 import { t } from '../i18n/i18n';
 import { msg } from '../i18n/msg';
 import { toast } from '../ui/Toasts/toast';
 import { markReported, reportError } from './errors';
-import { ApiError, apiFetch } from './http';
+import { api } from './api';
+import { ApiError } from './http';
 
 export const POLICY_CHECK_FAILED = msg('Policy check failed');
 
@@ -43,10 +44,7 @@ export function checkKey(check: PolicyCheck): string {
 type Send = (checks: PolicyBody[]) => Promise<boolean[]>;
 
 async function sendBatch(checks: PolicyBody[]): Promise<boolean[]> {
-  const answer = await apiFetch<PolicyBatchAnswer>('api/policy/batch/', {
-    method: 'POST',
-    body: { checks },
-  });
+  const answer = await api('policy.batch', { body: { checks } });
   return answer.allowed;
 }
 

@@ -61,3 +61,9 @@ export function uploadWithProgress<T>(req: UploadRequest): Promise<T> {
     xhr.send(req.body);
   });
 }
+
+/** Upload progress: -1 until the first byte is reported, then whole percents (spec 2 §4). */
+export function uploadPercent(loaded: number, total: number): number {
+  if (total <= 0) return -1;
+  return Math.min(100, Math.floor((loaded / total) * 100));
+}

@@ -13,7 +13,7 @@ import {
 } from '@patternfly/react-core';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors';
 import { ApiError } from '../api/http';
-import { shellQueries } from '../api/shellQueries';
+import { shellQueries } from '../data/shell';
 import { SelectField } from '../ui/fields/SelectField';
 import { TextField } from '../ui/fields/TextField';
 import background from '@patternfly/patternfly/assets/images/Felt-Bkg-Generic-Light.svg';

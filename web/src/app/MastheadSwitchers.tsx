@@ -15,8 +15,9 @@ import {
 import CubesIcon from '@patternfly/react-icons/dist/esm/icons/cubes-icon';
 import GlobeIcon from '@patternfly/react-icons/dist/esm/icons/globe-icon';
 import UserIcon from '@patternfly/react-icons/dist/esm/icons/user-icon';
-import { shellQueries } from '../api/shellQueries';
+import { shellQueries } from '../data/shell';
 import { logout, switchProject, switchRegion } from './authActions';
+import { projectQueries } from '../data/keystone/projects';
 
 /** The masthead's menu toggle: plain text beside an icon, named for screen readers. */
 function MastheadToggle({
@@ -114,7 +115,7 @@ export function ProjectSwitcher(): ReactNode {
   const navigate = useNavigate();
   const onDetails = useMatch('/ngdetails/*');
   const session = useQuery(shellQueries.session());
-  const projects = useQuery(shellQueries.userProjects());
+  const projects = useQuery(projectQueries.mine());
   const change = useMutation({
     mutationFn: (projectId: string) => switchProject(queryClient, projectId),
     onSuccess: () => {

@@ -1,12 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  LoginBody,
-  SwitchProjectBody,
-  SwitchRegionBody,
-  UserSession,
-} from '@skydeck/contract';
-import { apiFetch } from '../api/http';
-import { shellQueries } from '../api/shellQueries';
+import type { LoginBody, UserSession } from '@skydeck/contract';
+import { api } from '../api/api';
+import { shellQueries } from '../data/shell';
 
 /**
  * Where to go after login: only a same-origin path inside the app, never "//host" or a URL —
@@ -25,7 +20,7 @@ export function loginPath(next: string): string {
 }
 
 export async function login(queryClient: QueryClient, body: LoginBody): Promise<UserSession> {
-  const session = await apiFetch<UserSession>('auth/login/', { method: 'POST', body });
+  const session = await api('auth.login', { body });
   // Nothing cached under the previous identity may leak into the new one.
   queryClient.clear();
   queryClient.setQueryData(shellQueries.session().queryKey, session);
@@ -35,7 +30,7 @@ export async function login(queryClient: QueryClient, body: LoginBody): Promise<
 /** Ends the server session; a failure there still clears everything locally. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await apiFetch<unknown>('auth/logout/', { method: 'POST' });
+    await api('auth.logout');
   } catch {
     // The session may already be gone (that is often why we are here).
   }
@@ -46,19 +41,21 @@ export async function logout(queryClient: QueryClient): Promise<void> {
 async function rescoped(queryClient: QueryClient, session: UserSession): Promise<void> {
   queryClient.removeQueries({ type: 'inactive' });
   queryClient.setQueryData(shellQueries.session().queryKey, session);
+  const sessionHash = queryClient.getQueryCache().find({
+    queryKey: shellQueries.session().queryKey,
+    exact: true,
+  })?.queryHash;
   await queryClient.resetQueries({
-    predicate: (query) => query.queryKey[0] !== 'keystone' || query.queryKey[1] !== 'user-session',
+    predicate: (query) => query.queryHash !== sessionHash,
   });
 }
 
 export async function switchProject(queryClient: QueryClient, projectId: string): Promise<void> {
-  const body: SwitchProjectBody = { project_id: projectId };
-  const session = await apiFetch<UserSession>('auth/switch/', { method: 'POST', body });
+  const session = await api('auth.switchProject', { body: { project_id: projectId } });
   await rescoped(queryClient, session);
 }
 
 export async function switchRegion(queryClient: QueryClient, region: string): Promise<void> {
-  const body: SwitchRegionBody = { region };
-  const session = await apiFetch<UserSession>('auth/switch-region/', { method: 'POST', body });
+  const session = await api('auth.switchRegion', { body: { region } });
   await rescoped(queryClient, session);
 }

@@ -165,7 +165,10 @@ describe('app routes', () => {
   it('on a 401 mid-session toasts, logs out and goes to the login page', async () => {
     const calls = mockCloud({ list: { status: 401, body: { message: 'expired' } } });
     const router = start('/project/things');
-    expect(await screen.findByText('Unauthorized. Redirecting to login')).toBeInTheDocument();
+    // The panel's chunk, the policy batch and the list come first: allow a busy machine time.
+    expect(
+      await screen.findByText('Unauthorized. Redirecting to login', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/project/things')}`);
     expect(calls).toContain('POST /auth/logout/');

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { ApiError, webRoot } from '../api/http';
-import { shellQueries } from '../api/shellQueries';
+import { shellQueries } from '../data/shell';
 import type { ManifestEntry } from '../registry/types';
 import { loginPath } from './authActions';
 import { RootFallback } from './RootFallback';

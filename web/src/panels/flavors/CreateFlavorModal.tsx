@@ -6,7 +6,7 @@ import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FlavorFields } from './FlavorFields';
 import { NEW_FLAVOR, flavorCreatePayload, validateFlavor } from './flavorForm';
-import { flavorMutations, flavorQueries } from './flavorQueries';
+import { flavorMutations, flavorQueries } from '../../data/nova/flavors';
 
 export function CreateFlavorModal({ onClose }: ModalProps<undefined>): ReactNode {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FlavorFields } from './FlavorFields';
 import { flavorUpdatePayload, flavorValues, validateFlavor } from './flavorForm';
-import { flavorMutations, flavorQueries } from './flavorQueries';
+import { flavorMutations, flavorQueries } from '../../data/nova/flavors';
 
 function EditFlavorForm({
   flavor,

@@ -8,7 +8,7 @@ import { NumberField } from '../../ui/fields/NumberField';
 import { TextField } from '../../ui/fields/TextField';
 import { ProjectAccessPicker } from './ProjectAccessPicker';
 import type { FlavorValues } from './flavorForm';
-import { flavorQueries } from './flavorQueries';
+import { projectQueries } from '../../data/keystone/projects';
 
 export interface FlavorFieldsProps {
   form: FormState<FlavorValues>;
@@ -19,7 +19,7 @@ export interface FlavorFieldsProps {
 export function FlavorFields({ form, mode }: FlavorFieldsProps): ReactNode {
   const { t } = useTranslation();
   const { values, setValue } = form;
-  const projects = useQuery({ ...flavorQueries.projects(), enabled: !values.isPublic });
+  const projects = useQuery({ ...projectQueries.list(), enabled: !values.isPublic });
   const number = (
     key: 'vcpus' | 'ram' | 'disk' | 'ephemeral' | 'swap' | 'rxtx',
     label: string,

@@ -7,14 +7,15 @@ import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { ProjectAccessPicker } from './ProjectAccessPicker';
-import { flavorMutations, flavorQueries, flavorUpdateBody } from './flavorQueries';
+import { flavorMutations, flavorQueries, flavorUpdateBody } from '../../data/nova/flavors';
+import { projectQueries } from '../../data/keystone/projects';
 
 function AccessForm({
   flavor,
   onClose,
 }: { flavor: Flavor } & Pick<ModalProps<Flavor>, 'onClose'>): ReactNode {
   const { t } = useTranslation();
-  const projects = useQuery(flavorQueries.projects());
+  const projects = useQuery(projectQueries.list());
   const update = useMutation(flavorMutations.updateAccess);
   const [access, setAccess] = useState<string[]>(flavor.access_list ?? []);
   if (projects.isPending) return <ModalLoading />;

@@ -12,7 +12,7 @@ import { asDetail, asList, defineResource } from '../../registry/defineResource'
 import { booleanFacet, numberFacet, textFacet } from '../../registry/facets';
 import { booleanField, field, keyValueField, overviewTab, sizeField } from '../../registry/fields';
 import { policy } from '../../registry/types';
-import { flavorQueries, removeFlavor } from './flavorQueries';
+import { flavorQueries, removeFlavor } from '../../data/nova/flavors';
 
 const CREATE = policy('compute', 'os_compute_api:os-flavor-manage:create');
 // Editing re-creates the flavor under its id (the server cannot resize one in place).

@@ -8,7 +8,7 @@ import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { ImageFields } from './ImageFields';
 import { imageCreateBody, newImageValues, validateImage } from './imageForm';
-import { imageMutations } from './imageQueries';
+import { imageMutations } from '../../data/glance/images';
 import { useImageFormContext, type ImageFormContext } from './useImageFormContext';
 
 /** Upload progress: -1 while the upload starts (no byte reported yet), then whole percents. */

@@ -8,7 +8,7 @@ import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { ImageFields } from './ImageFields';
 import { imageUpdateBody, imageValues, validateImage } from './imageForm';
-import { imageMutations, imageQueries } from './imageQueries';
+import { imageMutations, imageQueries } from '../../data/glance/images';
 import { useImageFormContext, type ImageFormContext } from './useImageFormContext';
 
 function EditImageForm({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ImageSourceType } from '@skydeck/contract';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import { msg } from '../../i18n/msg';
 import type { FormState } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
@@ -11,7 +11,7 @@ import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
 import type { ImageFormValues } from './imageForm';
-import { imageQueries } from './imageQueries';
+import { imageQueries } from '../../data/glance/images';
 import { VISIBILITY_LABELS, diskFormatOptions, type VisibilityChoice } from './imageRules';
 
 export const SOURCE_LABELS: Record<ImageSourceType, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageCreateBody, newImageValues, validateImage } from './imageForm';
-import { legacyUploadForm } from './imageQueries';
+import { legacyUploadForm } from '../../data/glance/images';
 
 const t = (key: string): string => key;
 

@@ -6,7 +6,6 @@ import {
   VISIBILITY_LABELS,
   defaultSourceType,
   defaultVisibility,
-  defaultVolumeSize,
   diskFormatOptions,
   formatChoiceOf,
   formatsFor,
@@ -15,10 +14,11 @@ import {
   isBootable,
   isTransitional,
   sourceTypeOptions,
-  uploadPercent,
   visibilityLabel,
   visibilityOptions,
 } from './imageRules';
+import { uploadPercent } from '../../api/upload';
+import { defaultVolumeSize } from '../../shared/volumes/volumeQuota';
 
 const img = (over: Partial<Image> = {}): Image => ({
   id: 'i1',

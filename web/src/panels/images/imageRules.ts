@@ -178,18 +178,3 @@ export function integerError(value: string): Msg | undefined {
   if (value === '') return undefined;
   return INTEGER_PATTERN.test(value) ? undefined : INTEGER_REQUIRED;
 }
-
-/** Spec 2 §9 bytes → GiB factor. */
-export const BYTES_TO_GIB = 9.3132e-10;
-
-/** Spec 2 §5: the larger of min_disk and the image size in GiB (rounded up), at least 1. */
-export function defaultVolumeSize(image: Pick<Image, 'min_disk' | 'size'>): number {
-  const sizeGib = Math.ceil((image.size ?? 0) * BYTES_TO_GIB);
-  return Math.max(image.min_disk || 0, sizeGib, 1);
-}
-
-/** Upload progress: -1 until the first byte is reported, then whole percents (spec 2 §4). */
-export function uploadPercent(loaded: number, total: number): number {
-  if (total <= 0) return -1;
-  return Math.min(100, Math.floor((loaded / total) * 100));
-}

@@ -15,7 +15,7 @@ import { YES_NO_OPTIONS, serverFacet } from '../../registry/facets';
 import { booleanField, field, keyValueField, overviewTab, sizeField } from '../../registry/fields';
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
 import { ProjectName, VisibilityText } from './imageCells';
-import { imageQueries, removeImage } from './imageQueries';
+import { imageQueries, removeImage } from '../../data/glance/images';
 import {
   DISK_FORMATS,
   IMAGE_KIND_LABELS,
@@ -155,7 +155,7 @@ export const images = defineResource<Image>({
         'create-volume',
         msg('Create Volume'),
         CREATE_VOLUME,
-        () => import('./CreateVolumeModal').then((m) => m.CreateVolumeModal),
+        () => import('../../shared/volumes/CreateVolumeModal').then((m) => m.CreateVolumeModal),
         { allowed: (image) => isActive(image) && isBootable(image) },
       ),
       modalAction<Image>(

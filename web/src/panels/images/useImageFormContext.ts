@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ImageSourceType, Settings } from '@skydeck/contract';
 import { useAllowed } from '../../api/permissions';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import { policy } from '../../registry/types';
-import { imageQueries } from './imageQueries';
+import { imageQueries } from '../../data/glance/images';
 import {
   defaultSourceType,
   defaultVisibility,

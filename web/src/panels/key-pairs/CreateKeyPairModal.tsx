@@ -8,7 +8,7 @@ import { useForm } from '../../ui/ModalForm/useForm';
 import { KeyPairFields } from './KeyPairFields';
 import { downloadFile } from './downloadFile';
 import { keyPairNameError } from './keyPairNames';
-import { keyPairMutations, keyPairQueries } from './keyPairQueries';
+import { keyPairMutations, keyPairQueries } from '../../data/nova/keypairs';
 
 /** Create Key Pair (spec 2 §2, §5): Nova generates the pair and the private key is downloaded. */
 export function CreateKeyPairModal({ onClose }: ModalProps<undefined>): ReactNode {

@@ -8,7 +8,7 @@ import { useForm } from '../../ui/ModalForm/useForm';
 import { FileField } from '../../ui/fields/FileField';
 import { KeyPairFields } from './KeyPairFields';
 import { REQUIRED, keyPairNameError } from './keyPairNames';
-import { keyPairMutations, keyPairQueries } from './keyPairQueries';
+import { keyPairMutations, keyPairQueries } from '../../data/nova/keypairs';
 
 /** Import Public Key (spec 2 §5): name, key type (default ssh) and a pasted or chosen key. */
 export function ImportKeyPairModal({ onClose }: ModalProps<undefined>): ReactNode {

@@ -6,7 +6,7 @@ import { asDetail, asList, defineResource } from '../../registry/defineResource'
 import { textFacet } from '../../registry/facets';
 import { copyableField, field, overviewTab } from '../../registry/fields';
 import { policy } from '../../registry/types';
-import { keyPairQueries, removeKeyPair } from './keyPairQueries';
+import { keyPairQueries, removeKeyPair } from '../../data/nova/keypairs';
 
 const CREATE = policy('compute', 'os_compute_api:os-keypairs:create');
 const DELETE = policy('compute', 'os_compute_api:os-keypairs:delete');

@@ -20,7 +20,7 @@ async function setup(denied: string[] = []) {
       denied,
       routes: {
         'GET /api/nova/keypairs/': () => ({ body: { items } }),
-        'DELETE /api/nova/keypairs/alpha': () => {
+        'DELETE /api/nova/keypairs/alpha/': () => {
           deleted.push('alpha');
           items = items.filter((i) => i.name !== 'alpha');
           return { status: 204 };

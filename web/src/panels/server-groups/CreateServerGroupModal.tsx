@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ServerGroupPolicy } from '@skydeck/contract';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextField } from '../../ui/fields/TextField';
 import { POLICY_LABELS, policyChoices } from './serverGroupPolicies';
-import { serverGroupMutations } from './serverGroupQueries';
+import { serverGroupMutations } from '../../data/nova/serverGroups';
 
 /** Create Server Group (spec 2 §5: name and policy required). */
 export function CreateServerGroupModal({ onClose }: ModalProps<undefined>): ReactNode {

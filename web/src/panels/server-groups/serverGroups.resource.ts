@@ -9,7 +9,7 @@ import { customTab, field, overviewTab } from '../../registry/fields';
 import { feature, policy } from '../../registry/types';
 import { ServerGroupMembers } from './ServerGroupMembers';
 import { POLICY_LABELS, policyChoices } from './serverGroupPolicies';
-import { removeServerGroup, serverGroupQueries } from './serverGroupQueries';
+import { removeServerGroup, serverGroupQueries } from '../../data/nova/serverGroups';
 
 const CREATE = policy('compute', 'os_compute_api:os-server-groups:create');
 const DELETE = policy('compute', 'os_compute_api:os-server-groups:delete');

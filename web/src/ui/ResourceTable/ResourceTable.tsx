@@ -29,7 +29,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { readCookie } from '../../api/http';
 import { useRequirements } from '../../api/permissions';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
 import { manifestEntry } from '../../registry/manifest';

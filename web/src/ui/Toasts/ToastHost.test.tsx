@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, testQueryClient } from '../../testing/render';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import type { Settings } from '@skydeck/contract';
 import { TOAST_DEDUPE_MS, toast, toastHeaderMessages } from './toast';
 

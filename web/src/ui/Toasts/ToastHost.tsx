@@ -2,7 +2,7 @@ import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { AlertGroup } from '@patternfly/react-core';
-import { shellQueries } from '../../api/shellQueries';
+import { shellQueries } from '../../data/shell';
 import { DEFAULT_TOAST_DELAY, toastStore } from './toast';
 
 // The live region is always there (screen readers watch it from the start); the alerts' code,

@@ -12,7 +12,7 @@ import {
   metadataMutations,
   metadataQueries,
   type MetadataKind,
-} from './metadataQueries';
+} from '../../data/metadata';
 import { MetadataTree, validateProperty } from './metadataTree';
 
 export interface MetadataModalProps {

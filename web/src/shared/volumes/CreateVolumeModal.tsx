@@ -11,9 +11,8 @@ import { NumberField } from '../../ui/fields/NumberField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
-import { imageMutations, volumeQueries } from './imageQueries';
-import { defaultVolumeSize } from './imageRules';
-import { volumeQuota } from './volumeQuota';
+import { volumeMutations, volumeQueries } from '../../data/cinder/volumes';
+import { defaultVolumeSize, volumeQuota } from './volumeQuota';
 
 interface VolumeValues {
   name: string;
@@ -33,7 +32,7 @@ export function CreateVolumeModal({ target: image, onClose }: ModalProps<Image>)
   const defaultType = useQuery(volumeQueries.defaultType()).data;
   const zones = useQuery(volumeQueries.availabilityZones()).data ?? [];
   const limits = useQuery(volumeQueries.limits()).data;
-  const create = useMutation(imageMutations.createVolume);
+  const create = useMutation(volumeMutations.create);
   const minSize = defaultVolumeSize(image);
   const form = useForm<VolumeValues>({
     name: image.name ?? '',

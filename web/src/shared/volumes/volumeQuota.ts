@@ -39,3 +39,15 @@ export function volumeQuota(limits: CinderLimits | undefined, size: number): Vol
     countAtMax: count.max >= 0 && count.used + count.added >= count.max,
   };
 }
+
+/** Spec 2 §9 bytes → GiB factor. */
+export const BYTES_TO_GIB = 9.3132e-10;
+
+/** Spec 2 §5: the larger of min_disk and the image size in GiB (rounded up), at least 1. */
+export function defaultVolumeSize(image: {
+  min_disk?: number | null;
+  size?: number | null;
+}): number {
+  const sizeGib = Math.ceil((image.size ?? 0) * BYTES_TO_GIB);
+  return Math.max(image.min_disk || 0, sizeGib, 1);
+}

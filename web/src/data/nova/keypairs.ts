@@ -1,29 +1,24 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Keypair, KeypairCreateBody, KeypairCreated, KeypairList } from '@skydeck/contract';
-import { apiFetch } from '../../api/http';
+import type { Keypair, KeypairCreateBody } from '@skydeck/contract';
+import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 
-const itemPath = (name: string): string => `api/nova/keypairs/${encodeURIComponent(name)}`;
-
-/** TanStack key factory + queryOptions (STYLE rule 2) for /api/nova/keypairs/ (spec 2 §7). */
+/** Key pairs (/api/nova/keypairs/, spec 2 §7): the one owner of their query keys. */
 export const keyPairQueries = {
-  all: () => ['nova', 'keypairs'] as const,
+  all: () => resourceKey('nova.keypairs'),
   list: () =>
-    queryOptions({
-      queryKey: [...keyPairQueries.all(), 'list'] as const,
-      queryFn: ({ signal }) =>
-        apiFetch<KeypairList>('api/nova/keypairs/', { signal }).then((r) => r.items),
+    routeQuery('nova.keypairs.list', undefined, {
+      map: (r) => r.items,
       meta: { errorMessage: msg('Unable to retrieve the key pairs.') },
     }),
   detail: (name: string) =>
-    queryOptions({
-      queryKey: [...keyPairQueries.all(), 'detail', name] as const,
-      queryFn: ({ signal }) => apiFetch<Keypair>(itemPath(name), { signal }),
+    routeQuery(
+      'nova.keypairs.get',
+      { params: { name } },
       // The details page turns a 404 into not_found itself.
-      meta: { errorMessage: msg('Unable to retrieve the key pair.'), silentStatuses: [404] },
-    }),
+      { meta: { errorMessage: msg('Unable to retrieve the key pair.'), silentStatuses: [404] } },
+    ),
 };
 
 export const KEY_PAIR_CREATED = msg('Key pair {{name}} was successfully created');
@@ -33,15 +28,14 @@ export const keyPairMutations = {
   /** Nova generates the pair; the answer carries the private key once. */
   create: mutation({
     fn: (body: Pick<KeypairCreateBody, 'name' | 'key_type'>) =>
-      apiFetch<KeypairCreated>('api/nova/keypairs/', { method: 'POST', body }),
+      api('nova.keypairs.create', { body }),
     invalidates: [keyPairQueries.all()],
     successMessage: (data) => t(KEY_PAIR_CREATED, { name: data.name }),
     errorMessage: msg('Unable to create the keypair.'),
     inlineErrors: true,
   }),
   import: mutation({
-    fn: (body: KeypairCreateBody) =>
-      apiFetch<KeypairCreated>('api/nova/keypairs/', { method: 'POST', body }),
+    fn: (body: KeypairCreateBody) => api('nova.keypairs.create', { body }),
     invalidates: [keyPairQueries.all()],
     successMessage: (data) => t(KEY_PAIR_IMPORTED, { name: data.name }),
     errorMessage: msg('Unable to import the keypair.'),
@@ -51,5 +45,5 @@ export const keyPairMutations = {
 
 /** One delete; the delete action confirms, runs these in parallel and summarises. */
 export async function removeKeyPair(kp: Keypair): Promise<void> {
-  await apiFetch<unknown>(itemPath(kp.name), { method: 'DELETE' });
+  await api('nova.keypairs.delete', { params: { name: kp.name } });
 }

@@ -1,49 +1,25 @@
-import { queryOptions } from '@tanstack/react-query';
-import type {
-  Flavor,
-  FlavorCreateBody,
-  FlavorList,
-  FlavorUpdateBody,
-  ProjectList,
-} from '@skydeck/contract';
-import { apiFetch } from '../../api/http';
+import type { Flavor, FlavorCreateBody, FlavorUpdateBody } from '@skydeck/contract';
+import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 
-const itemPath = (id: string): string => `api/nova/flavors/${encodeURIComponent(id)}/`;
-
-/** Key factory + queryOptions for /api/nova/flavors/ (spec 2 §7). */
+/** Flavors (/api/nova/flavors/, spec 2 §7). */
 export const flavorQueries = {
-  all: () => ['nova', 'flavors'] as const,
+  all: () => resourceKey('nova.flavors'),
   list: () =>
-    queryOptions({
-      queryKey: [...flavorQueries.all(), 'list', { get_extras: true }] as const,
-      queryFn: ({ signal }) =>
-        apiFetch<FlavorList>('api/nova/flavors/', { query: { get_extras: true }, signal }).then(
-          (r) => r.items,
-        ),
-      meta: { errorMessage: msg('Unable to retrieve the flavors.') },
-    }),
+    routeQuery(
+      'nova.flavors.list',
+      { query: { get_extras: true } },
+      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the flavors.') } },
+    ),
   /** With extra specs and, for private flavors, the projects allowed to use it. */
   detail: (id: string) =>
-    queryOptions({
-      queryKey: [...flavorQueries.all(), 'detail', id] as const,
-      queryFn: ({ signal }) =>
-        apiFetch<Flavor>(itemPath(id), {
-          query: { get_extras: true, get_access_list: true },
-          signal,
-        }),
-      meta: { errorMessage: msg('Unable to retrieve the flavor.'), silentStatuses: [404] },
-    }),
-  /** Every project, for the Flavor Access picker (an admin panel). */
-  projects: () =>
-    queryOptions({
-      queryKey: ['keystone', 'projects', 'list', {}] as const,
-      queryFn: ({ signal }) =>
-        apiFetch<ProjectList>('api/keystone/projects/', { signal }).then((r) => r.items),
-      meta: { errorMessage: msg('Unable to retrieve the projects.') },
-    }),
+    routeQuery(
+      'nova.flavors.get',
+      { params: { id }, query: { get_extras: true, get_access_list: true } },
+      { meta: { errorMessage: msg('Unable to retrieve the flavor.'), silentStatuses: [404] } },
+    ),
 };
 
 export const FLAVOR_CREATED = msg('Flavor {{name}} was successfully created.');
@@ -52,7 +28,7 @@ export const FLAVOR_ACCESS_UPDATED = msg('Access to flavor {{name}} was successf
 
 export const flavorMutations = {
   create: mutation({
-    fn: (body: FlavorCreateBody) => apiFetch<Flavor>('api/nova/flavors/', { method: 'POST', body }),
+    fn: (body: FlavorCreateBody) => api('nova.flavors.create', { body }),
     invalidates: [flavorQueries.all()],
     successMessage: (_data, body) => t(FLAVOR_CREATED, { name: body.name }),
     errorMessage: msg('Unable to create the flavor.'),
@@ -60,7 +36,7 @@ export const flavorMutations = {
   }),
   update: mutation({
     fn: ({ id, body }: { id: string; body: FlavorUpdateBody }) =>
-      apiFetch<Flavor>(itemPath(id), { method: 'PATCH', body }),
+      api('nova.flavors.update', { params: { id }, body }),
     invalidates: [flavorQueries.all()],
     successMessage: (_data, { body }) => t(FLAVOR_UPDATED, { name: body.name }),
     errorMessage: msg('Unable to update the flavor.'),
@@ -68,7 +44,7 @@ export const flavorMutations = {
   }),
   updateAccess: mutation({
     fn: ({ id, body }: { id: string; body: FlavorUpdateBody }) =>
-      apiFetch<Flavor>(itemPath(id), { method: 'PATCH', body }),
+      api('nova.flavors.update', { params: { id }, body }),
     invalidates: [flavorQueries.all()],
     successMessage: (_data, { body }) => t(FLAVOR_ACCESS_UPDATED, { name: body.name }),
     errorMessage: msg('Unable to update the flavor.'),
@@ -77,7 +53,7 @@ export const flavorMutations = {
 };
 
 export async function removeFlavor(flavor: Flavor): Promise<void> {
-  await apiFetch<unknown>(itemPath(flavor.id), { method: 'DELETE' });
+  await api('nova.flavors.delete', { params: { id: flavor.id } });
 }
 
 /** The PATCH body that keeps a flavor as it is (Modify Access changes only the access list). */

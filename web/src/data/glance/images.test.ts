@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createImage, imageListQuery } from './imageQueries';
+import { createImage, imageListQuery } from './images';
 
 /** A stand-in XMLHttpRequest that reports two progress events and answers 200. */
 class FakeXhr {

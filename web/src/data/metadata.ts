@@ -1,0 +1,132 @@
+import type { MetadataUpdate, RouteId } from '@skydeck/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { api, resourceKey, routeQuery } from '../api/api';
+import { mutation } from '../api/queryClient';
+import { t } from '../i18n/i18n';
+import { msg } from '../i18n/msg';
+
+/** Spec 2 §3 metadata resource kinds (instances join when the servers routes do). */
+export type MetadataKind =
+  'aggregate' | 'flavor' | 'image' | 'volume' | 'volume_snapshot' | 'volume_type';
+
+/** Routes whose GET answers a metadata map and whose PATCH takes `{ updated, removed }`. */
+type ReadRoute = Extract<
+  RouteId,
+  | 'nova.aggregates.extraSpecs'
+  | 'nova.flavors.extraSpecs'
+  | 'glance.images.properties'
+  | 'cinder.volumes.metadata'
+  | 'cinder.snapshots.metadata'
+  | 'cinder.volumetypes.metadata'
+>;
+type WriteRoute = Extract<
+  RouteId,
+  | 'nova.aggregates.updateExtraSpecs'
+  | 'nova.flavors.updateExtraSpecs'
+  | 'glance.images.updateProperties'
+  | 'cinder.volumes.updateMetadata'
+  | 'cinder.snapshots.updateMetadata'
+  | 'cinder.volumetypes.updateMetadata'
+>;
+
+interface KindInfo {
+  /** Glance metadefs resource type. */
+  resourceType: string;
+  propertiesTarget?: string;
+  read: ReadRoute;
+  write: WriteRoute;
+  /** The resource whose queries a save refreshes. */
+  owner: string;
+}
+
+/** Where each kind's metadata lives (spec 2 §7) and which metadefs describe it. */
+export const METADATA_KINDS: Record<MetadataKind, KindInfo> = {
+  aggregate: {
+    resourceType: 'OS::Nova::Aggregate',
+    read: 'nova.aggregates.extraSpecs',
+    write: 'nova.aggregates.updateExtraSpecs',
+    owner: 'nova.aggregates',
+  },
+  flavor: {
+    resourceType: 'OS::Nova::Flavor',
+    read: 'nova.flavors.extraSpecs',
+    write: 'nova.flavors.updateExtraSpecs',
+    owner: 'nova.flavors',
+  },
+  image: {
+    resourceType: 'OS::Glance::Image',
+    read: 'glance.images.properties',
+    write: 'glance.images.updateProperties',
+    owner: 'glance.images',
+  },
+  volume: {
+    resourceType: 'OS::Cinder::Volume',
+    propertiesTarget: 'volume',
+    read: 'cinder.volumes.metadata',
+    write: 'cinder.volumes.updateMetadata',
+    owner: 'cinder.volumes',
+  },
+  volume_snapshot: {
+    resourceType: 'OS::Cinder::Snapshot',
+    read: 'cinder.snapshots.metadata',
+    write: 'cinder.snapshots.updateMetadata',
+    owner: 'cinder.snapshots',
+  },
+  volume_type: {
+    resourceType: 'OS::Cinder::Volumetype',
+    read: 'cinder.volumetypes.metadata',
+    write: 'cinder.volumetypes.updateMetadata',
+    owner: 'cinder.volumetypes',
+  },
+};
+
+export const METADATA_UPDATED = msg('Metadata was successfully updated');
+export const METADATA_UPDATE_FAILED = msg('Unable to update metadata');
+
+/** Metadata values as the editor edits them: text, never null. */
+const asText = (map: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(map).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]),
+  );
+
+export const metadataQueries = {
+  namespaces: (kind: MetadataKind) => {
+    const info = METADATA_KINDS[kind];
+    return routeQuery(
+      'glance.metadefs.namespaces',
+      {
+        query: {
+          resource_type: info.resourceType,
+          ...(info.propertiesTarget && { properties_target: info.propertiesTarget }),
+        },
+      },
+      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the namespaces.') } },
+    );
+  },
+  existing: (kind: MetadataKind, id: string) => ({
+    ...routeQuery(
+      METADATA_KINDS[kind].read,
+      { params: { id } },
+      {
+        map: (answer) => asText(answer),
+        staleTime: 0,
+        meta: { errorMessage: msg('Unable to retrieve the metadata.') },
+      },
+    ),
+  }),
+};
+
+export const metadataMutations = {
+  update: (kind: MetadataKind) => {
+    const info = METADATA_KINDS[kind];
+    const invalidates: QueryKey[] = [resourceKey(info.owner)];
+    return mutation({
+      fn: ({ id, body }: { id: string; body: MetadataUpdate }) =>
+        api(info.write, { params: { id }, body }),
+      invalidates,
+      successMessage: () => t(METADATA_UPDATED),
+      errorMessage: METADATA_UPDATE_FAILED,
+      inlineErrors: true,
+    });
+  },
+};
