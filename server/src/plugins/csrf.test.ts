@@ -176,7 +176,7 @@ describe('CSRF', () => {
       const what = `${method} ${url}`;
       const send = (headers: Record<string, string>) =>
         app.inject({ method, url, headers: { ...session, ...headers }, payload: {} });
-      for (const headers of [
+      for (const headers of <Array<Record<string, string>>>[
         {},
         { 'x-csrftoken': 'x'.repeat(43) },
         { 'x-csrftoken': token, origin: 'https://evil.example' },
@@ -195,7 +195,7 @@ describe('CSRF', () => {
       expect(crossSite.json()).toEqual({ message: CROSS_SITE_MESSAGE });
       // Past CSRF, the offline cloud answers (no 403): from a browser on this site, or from a
       // client that sends neither Origin nor Sec-Fetch-Site.
-      for (const headers of [
+      for (const headers of <Array<Record<string, string>>>[
         { 'x-csrftoken': token, origin: OWN, 'sec-fetch-site': 'same-origin' },
         { 'x-csrftoken': token, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
         { 'x-csrftoken': token, 'sec-fetch-site': 'same-origin' },

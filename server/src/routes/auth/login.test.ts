@@ -261,3 +261,82 @@ describe('the Keystone token', () => {
     }
   });
 });
+
+describe('login throttling', () => {
+  let slow: TestApp;
+  /** Keystone spends this long refusing demo's wrong passwords (a password hash), not others. */
+  const HASH_MS = 300;
+
+  beforeAll(async () => {
+    slow = await buildTestApp(
+      {
+        trustProxy: true,
+        login: { maxFailuresPerUser: 3, maxFailuresPerAddress: 6, failureWindow: 60, maxDelay: 0 },
+      },
+      {
+        fetch: async (input, init) => {
+          const body = typeof init?.body === 'string' ? init.body : '';
+          if (body.includes('"name":"demo"') && body.includes('"password":"wrong')) {
+            await new Promise((resolve) => setTimeout(resolve, HASH_MS));
+          }
+          return fetch(input, init);
+        },
+      },
+    );
+  });
+
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  const signIn = async (username: string, password: string, ip: string) => {
+    const browser = await anonymousBrowser(slow.app);
+    const started = performance.now();
+    const res = await slow.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      headers: { ...browser.headers, 'x-forwarded-for': ip },
+      payload: { username, password },
+    });
+    return { res, ms: performance.now() - started };
+  };
+
+  it('an unknown user takes as long to refuse as a wrong password', async () => {
+    const wrong = await signIn('demo', 'wrong-1', '198.51.100.1');
+    expect(wrong.res.statusCode).toBe(401);
+    expect(wrong.ms).toBeGreaterThanOrEqual(HASH_MS);
+    const unknown = await signIn('nobody-at-all', 'x', '198.51.100.2');
+    expect(unknown.res.statusCode).toBe(401);
+    expect(unknown.res.json()).toEqual(wrong.res.json());
+    expect(unknown.ms).toBeGreaterThanOrEqual(HASH_MS * 0.9);
+  });
+
+  it('refuses a user name with 429 and Retry-After after repeated failures', async () => {
+    // One failure already from the test above; two more from elsewhere reach the limit of 3.
+    for (const ip of ['198.51.100.3', '198.51.100.4']) {
+      expect((await signIn('demo', 'wrong-2', ip)).res.statusCode).toBe(401);
+    }
+    const blocked = await signIn('demo', 'demo', '198.51.100.5');
+    expect(blocked.res.statusCode).toBe(429);
+    const retryAfter = Number(blocked.res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(blocked.res.json()).toEqual({
+      message: `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
+    });
+    expect(blocked.res.headers['cache-control']).toBe('no-store');
+    expect(blocked.res.cookies.find((c) => c.name === 'sessionid')).toBeUndefined();
+    // Other users still get in.
+    expect((await signIn('reader', 'reader', '198.51.100.5')).res.statusCode).toBe(200);
+  });
+
+  it('refuses a client address with 429 after failures across user names', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      expect((await signIn(`guess${i}`, 'x', '203.0.113.9')).res.statusCode).toBe(401);
+    }
+    const blocked = await signIn('admin', 'admin', '203.0.113.9');
+    expect(blocked.res.statusCode).toBe(429);
+    expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn('admin', 'admin', '203.0.113.10')).res.statusCode).toBe(200);
+  });
+});
