@@ -177,7 +177,7 @@ describe('SKYDECK_CONFIG file', () => {
       [
         'login:',
         '  max_failures_per_user: 5',
-        '  max_failures_per_address: 0',
+        '  max_failures_per_ip: 0',
         '  failure_window: 60',
         '  max_delay: 2',
         'csrf_trusted_origins: [https://portal.example.com/]',

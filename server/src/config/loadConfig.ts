@@ -242,7 +242,7 @@ const SOURCES: Record<string, string> = {
   'session.timeout': 'SKYDECK_SESSION_TIMEOUT',
   'session.redisUrl': 'SKYDECK_REDIS_URL',
   'login.maxFailuresPerUser': 'SKYDECK_LOGIN_MAX_FAILURES_PER_USER',
-  'login.maxFailuresPerAddress': 'SKYDECK_LOGIN_MAX_FAILURES_PER_ADDRESS',
+  'login.maxFailuresPerAddress': 'SKYDECK_LOGIN_MAX_FAILURES_PER_IP',
   'login.failureWindow': 'SKYDECK_LOGIN_FAILURE_WINDOW',
   'login.maxDelay': 'SKYDECK_LOGIN_MAX_DELAY',
   csrfTrustedOrigins: 'SKYDECK_CSRF_TRUSTED_ORIGINS',
@@ -320,9 +320,7 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
       maxFailuresPerUser:
         envInt(env, 'SKYDECK_LOGIN_MAX_FAILURES_PER_USER') ?? login.max_failures_per_user ?? 10,
       maxFailuresPerAddress:
-        envInt(env, 'SKYDECK_LOGIN_MAX_FAILURES_PER_ADDRESS') ??
-        login.max_failures_per_address ??
-        100,
+        envInt(env, 'SKYDECK_LOGIN_MAX_FAILURES_PER_IP') ?? login.max_failures_per_ip ?? 100,
       failureWindow: envInt(env, 'SKYDECK_LOGIN_FAILURE_WINDOW') ?? login.failure_window ?? 900,
       maxDelay: envInt(env, 'SKYDECK_LOGIN_MAX_DELAY') ?? login.max_delay ?? 8,
     },
