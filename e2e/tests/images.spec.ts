@@ -125,6 +125,8 @@ test.describe('images as admin', () => {
     const modal = panel.modal('Create Image');
     await modal.getByRole('textbox', { name: 'Image Name' }).fill(name);
     await expect(modal.getByRole('combobox', { name: 'Source Type' })).toHaveValue('file-legacy');
+    // Spec 2 §5: shared by default, even for an admin who may publish to the whole cloud.
+    await expect(modal.getByRole('combobox', { name: 'Visibility' })).toHaveValue('shared');
     await chooseImageFile(page, modal.getByRole('button', { name: 'Browse...' }), {
       name: 'disk.qcow2',
       buffer: data,

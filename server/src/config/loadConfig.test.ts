@@ -103,6 +103,10 @@ describe('loadConfig validation', () => {
     );
   });
 
+  it('creates images shared by default, never public (spec 2 §5)', () => {
+    expect(load({}).settings.CREATE_IMAGE_DEFAULTS).toEqual({ image_visibility: 'shared' });
+  });
+
   it('parses booleans, lists and settings from the environment', () => {
     const config = load({
       SKYDECK_MULTIDOMAIN: 'yes',

@@ -12,7 +12,7 @@ export const DEFAULT_SETTINGS: Settings = {
   HORIZON_IMAGES_UPLOAD_MODE: 'legacy',
   HORIZON_ACTIVE_IMAGE_VERSION: 2,
   IMAGES_ALLOW_LOCATION: false,
-  CREATE_IMAGE_DEFAULTS: { image_visibility: 'public' },
+  CREATE_IMAGE_DEFAULTS: { image_visibility: 'shared' },
   FILTER_DATA_FIRST: {
     'admin.instances': false,
     'admin.images': false,

@@ -105,11 +105,11 @@ describe('visibility (spec 2 §3, §5, §6)', () => {
     expect(visibilityOptions(false, false)).toEqual(['private', 'shared']);
     expect(visibilityOptions(true, true)).toEqual(['public', 'private', 'shared', 'community']);
   });
-  it('defaults to shared, private when CREATE_IMAGE_DEFAULTS says so', () => {
-    expect(defaultVisibility(undefined, false)).toBe('shared');
-    expect(defaultVisibility({ image_visibility: 'private' }, true)).toBe('private');
-    expect(defaultVisibility({ image_visibility: 'public' }, true)).toBe('public');
-    expect(defaultVisibility({ image_visibility: 'public' }, false)).toBe('shared');
+  it('defaults to shared, private when CREATE_IMAGE_DEFAULTS says so, never public', () => {
+    expect(defaultVisibility(undefined)).toBe('shared');
+    expect(defaultVisibility({ image_visibility: 'shared' })).toBe('shared');
+    expect(defaultVisibility({ image_visibility: 'private' })).toBe('private');
+    expect(defaultVisibility({ image_visibility: 'public' })).toBe('shared');
   });
 });
 

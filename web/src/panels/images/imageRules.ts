@@ -157,15 +157,14 @@ export function visibilityOptions(
   return out;
 }
 
-/** Spec 2 §5: "shared" unless CREATE_IMAGE_DEFAULTS says private (or public, where allowed). */
+/**
+ * Spec 2 §5: "shared", or "private" when CREATE_IMAGE_DEFAULTS says so. Never public: a default
+ * must not publish a user's image to the whole cloud, even where the user may publicize.
+ */
 export function defaultVisibility(
   defaults: Settings['CREATE_IMAGE_DEFAULTS'] | undefined,
-  canPublicize: boolean,
 ): VisibilityChoice {
-  const wanted = defaults?.image_visibility;
-  if (wanted === 'private') return 'private';
-  if (wanted === 'public' && canPublicize) return 'public';
-  return 'shared';
+  return defaults?.image_visibility === 'private' ? 'private' : 'shared';
 }
 
 /** Spec 2 §5/§9: digits only, at most 255 characters. */

@@ -42,6 +42,6 @@ export function useImageFormContext(): ImageFormContext {
     sources: settings ? sourceTypeOptions(settings, apiVersion) : [],
     source: settings ? defaultSourceType(settings, apiVersion) : '',
     visibilities: visibilityOptions(!!canCommunitize, !!canPublicize),
-    visibility: defaultVisibility(settings?.CREATE_IMAGE_DEFAULTS, !!canPublicize),
+    visibility: defaultVisibility(settings?.CREATE_IMAGE_DEFAULTS),
   };
 }
