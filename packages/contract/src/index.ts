@@ -2,6 +2,7 @@ export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './settings';
+export * from './bootstrap';
 export * from './policy';
 export * from './keystone/session';
 export * from './keystone/projects';

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { AuthOptions, LoginBody, SwitchProjectBody, SwitchRegionBody } from './auth';
+import { Bootstrap } from './bootstrap';
 import { NoContent } from './common';
 import { UserSession } from './keystone/session';
 import { PolicyAnswer, PolicyBatchAnswer, PolicyBatchBody, PolicyBody } from './policy';
@@ -46,8 +47,11 @@ export const authRoutes = routes('auth', {
   }),
 });
 
-/** /api/settings/ and /api/policy/ (spec 2 §7 "Policy, settings"). */
+/** /api/settings/ and /api/policy/ (spec 2 §7 "Policy, settings"), and the shell's bootstrap. */
 export const shellApiRoutes = {
+  ...routes('bootstrap', {
+    get: route({ method: 'GET', path: '/api/bootstrap/', response: { 200: Bootstrap } }),
+  }),
   ...routes('settings', {
     get: route({ method: 'GET', path: '/api/settings/', response: { 200: Settings } }),
   }),

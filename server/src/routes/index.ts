@@ -3,6 +3,7 @@ import { authOptionsRoutes } from './auth/options';
 import { loginRoutes } from './auth/login';
 import { logoutRoutes } from './auth/logout';
 import { switchRoutes } from './auth/switch';
+import { bootstrapRoutes } from './api/bootstrap';
 import { cinderMiscRoutes } from './api/cinder/misc';
 import { cinderQuotaRoutes } from './api/cinder/quotasets';
 import { volumeRoutes } from './api/cinder/volumes';
@@ -25,6 +26,7 @@ import type { RouteDeps } from './deps';
 /** Every route plugin, by area. Adding a resource means adding one line here. */
 const AUTH_ROUTES = [authOptionsRoutes, loginRoutes, logoutRoutes, switchRoutes];
 const API_ROUTES = [
+  bootstrapRoutes,
   settingsRoutes,
   policyRoutes,
   keystoneSessionRoutes,
