@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type ImageList as ImageListShape, routeTable as api } from '@skydeck/contract';
-import type { GlanceClient, ImageFilters } from '@skydeck/openstack-client';
+import type { ImageFilters } from '@skydeck/openstack-client';
+import { createImageFromUrl } from '../../../services/glance/images';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
@@ -14,10 +15,8 @@ const ALL_MAX_PAGES = 20;
 export const uploadUrlFor = (webroot: string, id: string): string =>
   `${webroot}api/glance/images/${encodeURIComponent(id)}/file/`;
 
-/** Undo a create whose data step failed, so no empty image is left behind; never masks the cause. */
-export const discardImage = async (glance: GlanceClient, id: string): Promise<void> => {
-  await glance.images.delete(id).catch(() => undefined);
-};
+// uploads.ts still takes it from here.
+export { discardImage } from '../../../services/glance/images';
 
 /**
  * /api/glance/ — version, image list/show/edit/delete, the properties of one image, and create
@@ -81,26 +80,17 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     if (body.source_type === 'url' && !body.image_url) {
       throw new ImageRequestError('image_url is required when source_type is url');
     }
-    const created = await glance.images.create(imageCreateRequest(body));
     if (body.source_type === 'file-direct') {
+      const created = await glance.images.create(imageCreateRequest(body));
       return reply
         .code(201)
         .send({ ...toImage(created), upload_url: uploadUrlFor(webroot, created.id) });
     }
-    const url = body.image_url ?? '';
-    try {
-      if (settings.IMAGES_ALLOW_LOCATION && body.import_data === false) {
-        await glance.images.patch(created.id, [
-          { op: 'add', path: '/locations/-', value: { url, metadata: {} } },
-        ]);
-      } else {
-        await glance.images.import(created.id, { method: { name: 'web-download', uri: url } });
-      }
-    } catch (error) {
-      await discardImage(glance, created.id);
-      throw error;
-    }
-    return reply.code(201).send(toImage(await glance.images.get(created.id)));
+    const image = await createImageFromUrl(glance, imageCreateRequest(body), {
+      url: body.image_url ?? '',
+      asLocation: settings.IMAGES_ALLOW_LOCATION && body.import_data === false,
+    });
+    return reply.code(201).send(toImage(image));
   });
 
   serve(app, api['glance.images.get'], async (request) =>

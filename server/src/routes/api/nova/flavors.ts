@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { type Flavor as FlavorShape, routeTable as api } from '@skydeck/contract';
+import type { NormalizedFlavor } from '@skydeck/openstack-client';
+import { METADATA_DELETE_CONCURRENCY, mapLimit } from '../../../lib/mapLimit';
 import {
-  type Flavor as FlavorShape,
-  type FlavorUpdateBody as FlavorFields,
-  routeTable as api,
-} from '@skydeck/contract';
-import type { FlavorCreate, NormalizedFlavor, NovaClient } from '@skydeck/openstack-client';
-import { mapLimit } from '../../../lib/mapLimit';
+  type FlavorOutcome,
+  accessOf,
+  createFlavor,
+  extrasOf,
+  updateFlavor,
+} from '../../../services/nova/flavors';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
@@ -26,61 +29,11 @@ const toFlavor = (flavor: NormalizedFlavor): FlavorShape => ({
   description: flavor.description,
 });
 
-/** From 2.61 Nova lists extra specs inline; older clouds need one call per flavor. */
-const extrasOf = async (
-  nova: NovaClient,
-  flavor: NormalizedFlavor,
-): Promise<Record<string, string>> =>
-  flavor.extra_specs ?? (await nova.flavors.getExtraSpecs(flavor.id));
-
-const accessOf = async (nova: NovaClient, flavor: NormalizedFlavor): Promise<string[]> =>
-  // Nova has no access list for public flavors (it answers 404).
-  flavor['os-flavor-access:is_public']
-    ? []
-    : (await nova.flavors.listAccess(flavor.id)).map((a) => a.tenant_id);
-
-const createBody = (fields: FlavorFields, id: string | undefined): FlavorCreate => {
-  const body: FlavorCreate = {
-    name: fields.name,
-    ram: fields.ram,
-    vcpus: fields.vcpus,
-    disk: fields.disk,
-    'OS-FLV-EXT-DATA:ephemeral': fields.ephemeral,
-    swap: fields.swap,
-    'os-flavor-access:is_public': fields.is_public,
-  };
-  if (id !== undefined && id !== 'auto') body.id = id;
-  if (fields.rxtx_factor !== undefined) body.rxtx_factor = fields.rxtx_factor;
-  // An empty description is no description; only a real one needs microversion 2.55.
-  if (fields.description) body.description = fields.description;
-  return body;
-};
-
-const flavorFields = (flavor: NormalizedFlavor): FlavorFields => ({
-  name: flavor.name,
-  vcpus: flavor.vcpus,
-  ram: flavor.ram,
-  disk: flavor.disk,
-  ephemeral: flavor['OS-FLV-EXT-DATA:ephemeral'],
-  swap: flavor.swap,
-  rxtx_factor: flavor.rxtx_factor,
-  is_public: flavor['os-flavor-access:is_public'],
-  description: flavor.description ?? null,
-});
-
-/** Anything but the description needs the flavor re-created (Nova flavors are immutable). */
-const needsRecreate = (old: NormalizedFlavor, next: FlavorFields): boolean =>
-  old.name !== next.name ||
-  old.vcpus !== next.vcpus ||
-  old.ram !== next.ram ||
-  old.disk !== next.disk ||
-  old['OS-FLV-EXT-DATA:ephemeral'] !== next.ephemeral ||
-  old.swap !== next.swap ||
-  old['os-flavor-access:is_public'] !== next.is_public ||
-  (next.rxtx_factor !== undefined && old.rxtx_factor !== next.rxtx_factor);
-
-const grantAccess = async (nova: NovaClient, id: string, projects: readonly string[]) => {
-  for (const project of new Set(projects)) await nova.flavors.addAccess(id, project);
+/** A workflow's flavor with its access list (private flavors only). */
+const toFlavorShape = ({ flavor, access }: FlavorOutcome): FlavorShape => {
+  const out = toFlavor(flavor);
+  if (access) out.access_list = access;
+  return out;
 };
 
 /**
@@ -103,22 +56,9 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return { items: flavors.map((f, i) => ({ ...toFlavor(f), extras: extras[i] })) };
   });
 
-  serve(app, api['nova.flavors.create'], async (request, reply) => {
-    const nova = request.openstack.nova;
-    const body = request.body;
-    const created = await nova.flavors.create(createBody(body, body.id));
-    const access = body.is_public ? [] : (body.flavor_access ?? []);
-    try {
-      await grantAccess(nova, created.id, access);
-    } catch (error) {
-      // A private flavor nobody intended can use is worse than none: undo the create.
-      await nova.flavors.delete(created.id).catch(() => undefined);
-      throw error;
-    }
-    const out: FlavorShape = toFlavor(created);
-    if (!body.is_public) out.access_list = [...new Set(access)];
-    return reply.code(201).send(out);
-  });
+  serve(app, api['nova.flavors.create'], async (request, reply) =>
+    reply.code(201).send(toFlavorShape(await createFlavor(request.openstack.nova, request.body))),
+  );
 
   serve(app, api['nova.flavors.get'], async (request) => {
     const nova = request.openstack.nova;
@@ -134,52 +74,11 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return out;
   });
 
-  serve(app, api['nova.flavors.update'], async (request) => {
-    const nova = request.openstack.nova;
-    const id = request.params.id;
-    const next = request.body;
-    const old = await nova.flavors.get(id);
-    const oldAccess = await accessOf(nova, old);
-    const wantedAccess = next.is_public ? [] : (next.flavor_access ?? oldAccess);
-    let flavor: NormalizedFlavor;
-
-    if (needsRecreate(old, next)) {
-      const extras = await extrasOf(nova, old);
-      await nova.flavors.delete(id);
-      try {
-        flavor = await nova.flavors.create(createBody(next, id));
-      } catch (error) {
-        // Put the old flavor back so a refused change does not lose it.
-        await nova.flavors
-          .create(createBody(flavorFields(old), id))
-          .then(async () => {
-            if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
-            await grantAccess(nova, id, oldAccess);
-          })
-          .catch((restoreError: unknown) =>
-            request.log.error({ err: restoreError, flavor: id }, 'could not restore flavor'),
-          );
-        throw error;
-      }
-      if (Object.keys(extras).length > 0) await nova.flavors.setExtraSpecs(id, extras);
-      await grantAccess(nova, id, wantedAccess);
-    } else {
-      flavor = old;
-      const description = next.description || null;
-      if (description !== (old.description ?? null)) {
-        flavor = await nova.flavors.updateDescription(id, description);
-      }
-      if (!next.is_public) {
-        const add = wantedAccess.filter((p) => !oldAccess.includes(p));
-        const remove = oldAccess.filter((p) => !wantedAccess.includes(p));
-        await grantAccess(nova, id, add);
-        for (const project of remove) await nova.flavors.removeAccess(id, project);
-      }
-    }
-    const out = toFlavor(flavor);
-    if (!next.is_public) out.access_list = [...new Set(wantedAccess)];
-    return out;
-  });
+  serve(app, api['nova.flavors.update'], async (request) =>
+    toFlavorShape(
+      await updateFlavor(request.openstack.nova, request.params.id, request.body, request.log),
+    ),
+  );
 
   serve(app, api['nova.flavors.delete'], async (request, reply) => {
     await request.openstack.nova.flavors.delete(request.params.id);
@@ -195,9 +94,11 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     const { id } = request.params;
     const { updated, removed } = request.body;
     if (Object.keys(updated).length > 0) await nova.flavors.setExtraSpecs(id, updated);
-    for (const key of removed) {
-      if (!(key in updated)) await nova.flavors.deleteExtraSpec(id, key);
-    }
+    // Nova deletes one key per call: a few at a time, not one after another.
+    const gone = [...new Set(removed)].filter((key) => !Object.hasOwn(updated, key));
+    await mapLimit(gone, METADATA_DELETE_CONCURRENCY, (key) =>
+      nova.flavors.deleteExtraSpec(id, key),
+    );
     return reply.code(204).send(null);
   });
 };
