@@ -168,6 +168,8 @@ export const validFor = (schema: JsonSchema | undefined, depth = 0): fc.Arbitrar
     case 'null':
       return fc.constant(null);
     case 'array': {
+      const tuple = asSchemas(schema.prefixItems ?? schema.items);
+      if (tuple.length > 0) return fc.tuple(...tuple.map((s) => validFor(s, depth + 1)));
       const items = schema.items as JsonSchema | undefined;
       const minLength = num(schema.minItems) ?? 0;
       const maxLength = Math.max(minLength, Math.min(num(schema.maxItems) ?? 4, 4));
@@ -190,9 +192,17 @@ const objectOf = (schema: JsonSchema, depth: number): fc.Arbitrary<unknown> => {
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
   if (patterns.length === 0) return known;
   const extras = patterns.map(([pattern, value]) =>
-    fc.dictionary(fc.stringMatching(new RegExp(pattern)), validFor(value, depth + 1), {
-      maxKeys: 4,
-    }),
+    fc.dictionary(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.stringMatching(new RegExp(pattern)) },
+        // Keys a pattern may not expect: line breaks, NUL, prototype names.
+        { weight: 1, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+      ),
+      validFor(value, depth + 1),
+      {
+        maxKeys: 4,
+      },
+    ),
   );
   return fc
     .tuple(known, ...extras)

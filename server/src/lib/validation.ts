@@ -6,7 +6,21 @@ import type { FastifySchemaCompiler } from 'fastify';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
   .default ?? addFormatsModule) as typeof addFormatsModule;
 
+/**
+ * TypeBox writes a record with any string key (`Type.Record(Type.String(), V)`) as
+ * patternProperties `^.*$`, which a key with a line break does not match: such a key escaped
+ * the value's schema (any value, however deep, went on to the services, and one overflowed the
+ * stack; found by the route fuzzer). Here that pattern matches every key.
+ */
+const ANY_KEY = '^.*$';
+const regExp = Object.assign(
+  (pattern: string, flags: string): RegExp =>
+    new RegExp(pattern === ANY_KEY ? '^[\\s\\S]*$' : pattern, flags),
+  { code: 'skydeckRegExp' },
+);
+
 const BASE: Options = {
+  code: { regExp },
   useDefaults: true,
   // Unknown fields are dropped, never passed upstream (STYLE rule 4).
   removeAdditional: true,

@@ -15,6 +15,9 @@ export type QuotaLimitList = List<QuotaLimit>;
 export const CinderQuotaUpdate = Type.Record(
   Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,255}$' }),
   Type.Integer({ minimum: -1, maximum: 2147483647 }),
+  // A key outside the pattern is dropped like any unknown field, never sent on: without this
+  // it could carry any value, however deeply nested, through to Cinder.
+  { additionalProperties: false },
 );
 export type CinderQuotaUpdate = Static<typeof CinderQuotaUpdate>;
 
