@@ -171,6 +171,44 @@ test.describe('images as admin', () => {
     });
   });
 
+  test('cancelling a running upload aborts it and leaves no image behind', async ({
+    page,
+    context,
+    cloud,
+  }) => {
+    const panel = projectImages(page);
+    const name = uniqueName('img');
+    removeImagesLater(cloud, name);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 20 * 1024,
+    });
+    await panel.action('Create Image').click();
+    const modal = panel.modal('Create Image');
+    await modal.getByRole('textbox', { name: 'Image Name' }).fill(name);
+    await chooseImageFile(page, modal.getByRole('button', { name: 'Browse...' }), {
+      name: 'disk.qcow2',
+      buffer: Buffer.alloc(640 * 1024, 7),
+    });
+    await modal.getByRole('combobox', { name: 'Format' }).selectOption('qcow2');
+    await modal.getByRole('button', { name: 'Create Image' }).click();
+    await expect
+      .poll(async () => (await cloud.admin.glance.images.listAll({ filters: { name } })).images)
+      .toEqual([expect.objectContaining({ status: 'saving' })]);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toBeHidden();
+    // The server sees the connection close mid-body and deletes the half-made image.
+    await expect
+      .poll(async () => (await cloud.admin.glance.images.listAll({ filters: { name } })).images, {
+        timeout: 15_000,
+      })
+      .toEqual([]);
+  });
+
   test('shows a loading bar while an image is queued and re-lists until it is active', async ({
     page,
     cloud,

@@ -57,7 +57,12 @@ export function uploadWithProgress<T>(req: UploadRequest): Promise<T> {
     });
     xhr.addEventListener('error', () => fail(new ApiError(0, 'Network error', undefined)));
     xhr.addEventListener('abort', () => fail(new DOMException('Aborted', 'AbortError')));
-    req.signal?.addEventListener('abort', () => xhr.abort());
+    if (req.signal?.aborted) {
+      fail(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    // Aborting closes the connection mid-body, which is how the server learns to discard it.
+    req.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(req.body);
   });
 }

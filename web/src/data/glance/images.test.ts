@@ -47,6 +47,23 @@ class FakeXhr {
   }
 }
 
+/** An upload that never finishes on its own: only abort() ends it, as a real XHR's does. */
+class HangingXhr extends FakeXhr {
+  static aborted = 0;
+  private abortListeners: (() => void)[] = [];
+  override addEventListener(type: string, fn: () => void): void {
+    if (type === 'abort') this.abortListeners.push(fn);
+    else super.addEventListener(type, fn);
+  }
+  override send(body: unknown): void {
+    this.body = body;
+  }
+  abort(): void {
+    HangingXhr.aborted += 1;
+    for (const fn of this.abortListeners) fn();
+  }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
@@ -101,6 +118,49 @@ describe('image create (spec 2 §7)', () => {
     expect(FakeXhr.last?.method).toBe('POST');
     expect(FakeXhr.last?.url).toBe('/api/glance/images/');
     expect(FakeXhr.last?.body).toBeInstanceOf(FormData);
+  });
+
+  it('legacy mode: aborting the signal aborts the upload and rejects with AbortError', async () => {
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    HangingXhr.aborted = 0;
+    const controller = new AbortController();
+    const done = createImage({
+      body: { source_type: 'file-legacy', name: 'n', disk_format: 'raw' },
+      file: new File(['abc'], 'disk.raw'),
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+    expect(HangingXhr.aborted).toBe(1);
+  });
+
+  it('direct mode: a cancelled upload deletes the image it had created', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url}`);
+        return Promise.resolve(
+          init.method === 'DELETE'
+            ? new Response(null, { status: 204 })
+            : new Response(
+                JSON.stringify({ id: 'new', upload_url: '/api/glance/images/new/file/' }),
+                { status: 201 },
+              ),
+        );
+      }),
+    );
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    const controller = new AbortController();
+    const done = createImage({
+      body: { source_type: 'file-direct', name: 'n', disk_format: 'raw' },
+      file: new File(['abc'], 'disk.raw'),
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(FakeXhr.last?.url).toBe('/api/glance/images/new/file/'));
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toEqual(['PUT /api/glance/images/', 'DELETE /api/glance/images/new/']);
   });
 
   it('turns the size facets (MB) into bytes', () => {

@@ -71,6 +71,8 @@ export interface ImageCreateInput {
   file?: File;
   /** -1 before the first progress event, then whole percents. */
   onProgress?: (percent: number) => void;
+  /** Cancelling the form aborts the request and the upload (spec 2 §7: no half-made image). */
+  signal?: AbortSignal;
 }
 
 /** Multipart fields for the legacy upload: the form first, the file last (server contract). */
@@ -92,31 +94,45 @@ export function legacyUploadForm(body: ImageCreateBody, file: File): FormData {
  * upload_url (our own server).
  */
 export async function createImage(input: ImageCreateInput): Promise<Image> {
-  const { body, file, onProgress } = input;
+  const { body, file, onProgress, signal } = input;
   const progress = (loaded: number, total: number): void =>
     onProgress?.(uploadPercent(loaded, total));
   if (body.source_type === 'url') {
     const { data: _drop, ...rest } = body;
-    return api('glance.images.create', { body: rest });
+    return api('glance.images.create', { body: rest, signal });
   }
   if (!file) throw new Error('A file is required');
   const { image_url: _drop, ...rest } = body;
   onProgress?.(-1);
   if (body.source_type === 'file-legacy') {
+    // The server discards the half-made image when this upload is aborted.
     return uploadWithProgress<Image>({
       ...routeUrl('glance.images.upload'),
       body: legacyUploadForm(rest, file),
       onProgress: progress,
+      signal,
     });
   }
-  const created = await api('glance.images.create', { body: { ...rest, data: file.name } });
-  if (!created.upload_url) return created;
-  return uploadWithProgress<Image>({
-    method: 'PUT',
-    url: created.upload_url,
-    body: file,
-    onProgress: progress,
+  const created = await api('glance.images.create', {
+    body: { ...rest, data: file.name },
+    signal,
   });
+  if (!created.upload_url) return created;
+  try {
+    return await uploadWithProgress<Image>({
+      method: 'PUT',
+      url: created.upload_url,
+      body: file,
+      onProgress: progress,
+      signal,
+    });
+  } catch (error) {
+    // The image record exists already: a cancelled upload must not leave it queued.
+    if (signal?.aborted) {
+      await api('glance.images.delete', { params: { id: created.id } }).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 export const imageMutations = {

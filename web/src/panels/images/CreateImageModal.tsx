@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Progress, ProgressMeasureLocation } from '@patternfly/react-core';
@@ -36,6 +36,9 @@ function CreateImageForm({
     validateImage(v, 'create', t),
   );
   const uploading = progress !== undefined;
+  // Cancel (or leaving the page) aborts a running upload; the server then deletes the image.
+  const controller = useRef<AbortController>(undefined);
+  useEffect(() => () => controller.current?.abort(), []);
   return (
     <ModalForm
       title={t('Create Image')}
@@ -43,13 +46,18 @@ function CreateImageForm({
       isValid={form.isValid}
       // In the header, not after the fields: the form scrolls, and the bar must stay in sight.
       description={uploading ? <UploadProgress percent={progress} /> : undefined}
-      onClose={onClose}
+      onClose={(result) => {
+        if (!result) controller.current?.abort();
+        onClose(result);
+      }}
       onSubmit={async () => {
+        controller.current = new AbortController();
         try {
           const image = await create.mutateAsync({
             body: imageCreateBody(form.values),
             file: form.values.file,
             onProgress: setProgress,
+            signal: controller.current.signal,
           });
           return { created: [image.id] };
         } finally {
