@@ -8,13 +8,17 @@ import Fastify, {
 } from 'fastify';
 import type { FetchLike } from '@skydeck/openstack-client';
 import type { AppConfig } from './config/schema';
+import { tracedFetch } from './lib/upstreamFetch';
 import { buildValidatorCompiler, schemaErrorFormatter } from './lib/validation';
 import { csrf } from './plugins/csrf';
 import { errors } from './plugins/errors';
+import { health } from './plugins/health';
+import { Metrics, metricsPlugin } from './plugins/metrics';
 import { loginThrottle, MemoryCounterStore, RedisCounterStore } from './plugins/loginThrottle';
 import { messages } from './plugins/messages';
 import { openstack } from './plugins/openstack';
 import { policy } from './plugins/policy';
+import { requestId, requestIdGenerator } from './plugins/requestId';
 import { requestContext } from './plugins/requestContext';
 import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
@@ -53,13 +57,25 @@ export const buildApp = async (
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     schemaErrorFormatter,
-    // Per-request id only for logs; never trust a client-sent one.
+    // `req-<uuid>`, as OpenStack wants X-OpenStack-Request-ID; a client-sent X-Request-Id only
+    // from a trusted proxy (the generator reads it; Fastify's own reading would trust anyone).
     requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First, so every later hook and handler runs in its request's context.
   await app.register(requestContext);
+
+  const metrics = new Metrics(async () => app.sessionStore.count?.());
+  // Every OpenStack call, the session's clients and login alike: request id and metrics.
+  const upstreamFetch = tracedFetch(options.fetch, metrics.observeUpstream);
+  await app.register(requestId);
+  await app.register(metricsPlugin, {
+    metrics,
+    webroot: config.webroot,
+    expose: config.metrics,
+  });
 
   const cookiePath = config.webroot;
   await app.register(securityHeaders);
@@ -92,10 +108,11 @@ export const buildApp = async (
     failureWindowSeconds: config.login.failureWindow,
     maxDelaySeconds: config.login.maxDelay,
   });
+  await app.register(health, { webroot: config.webroot });
   await app.register(openstack, {
     authUrl: config.cloud.authUrl,
     interface: config.cloud.interface,
-    fetch: options.fetch,
+    fetch: upstreamFetch,
     timeoutMs: config.upstreamTimeout * 1000,
   });
   await app.register(policy, {
@@ -107,7 +124,7 @@ export const buildApp = async (
   await registerRoutes(app, {
     config,
     regions: new KnownRegions(config.cloud.regions),
-    fetch: options.fetch,
+    fetch: upstreamFetch,
   });
   return app;
 };

@@ -10,6 +10,12 @@ export interface RedisCommands {
   set(key: string, value: string, options: { EX: number }): Promise<unknown>;
   expire(key: string, seconds: number): Promise<unknown>;
   del(key: string): Promise<unknown>;
+  /** For readiness and the session count; a client without them reports neither. */
+  ping?(): Promise<unknown>;
+  scan?(
+    cursor: string,
+    options: { MATCH: string; COUNT: number },
+  ): Promise<{ cursor: string; keys: readonly unknown[] }>;
   /** For the sign-in failure counts (plugins/loginThrottle.ts), which share the connection. */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
@@ -82,7 +88,6 @@ export class RedisSessionStore implements SessionStore {
     await this.#call(() => this.#redis.set(this.keyOf(id), seal(id, data), { EX: ttl }));
   }
 
-  async touch(id: string, ttlSeconds: number): Promise<void> {
   async getAndTouch(id: string, ttlSeconds: number): Promise<SessionData | undefined> {
     const ttl = Math.max(1, Math.ceil(ttlSeconds));
     const sealed = await this.#call(() =>
@@ -92,6 +97,7 @@ export class RedisSessionStore implements SessionStore {
     return open(id, sealed);
   }
 
+  async touch(id: string, ttlSeconds: number): Promise<void> {
     const ttl = Math.max(1, Math.ceil(ttlSeconds));
     await this.#call(() => this.#redis.expire(this.keyOf(id), ttl));
   }
@@ -102,6 +108,25 @@ export class RedisSessionStore implements SessionStore {
 
   async close(): Promise<void> {
     await this.#close();
+  }
+
+  async ping(): Promise<void> {
+    const ping = this.#redis.ping?.bind(this.#redis);
+    if (ping) await this.#call(ping);
+  }
+
+  /** SCANs this store's keys (a few round trips per thousand sessions; done per metrics scrape). */
+  async count(): Promise<number> {
+    const scan = this.#redis.scan?.bind(this.#redis);
+    if (!scan) return 0;
+    let cursor = '0';
+    let keys = 0;
+    do {
+      const page = await this.#call(() => scan(cursor, { MATCH: `${this.#prefix}*`, COUNT: 1000 }));
+      cursor = String(page.cursor);
+      keys += page.keys.length;
+    } while (cursor !== '0');
+    return keys;
   }
 
   async #call<T>(command: () => Promise<T>): Promise<T> {

@@ -35,6 +35,10 @@ export interface SessionStore {
   touch(id: string, ttlSeconds: number): Promise<void>;
   destroy(id: string): Promise<void>;
   close(): Promise<void>;
+  /** Rejects when the store cannot serve now (readiness, plugins/health.ts). */
+  ping?(): Promise<void>;
+  /** Sessions held (metrics); with Redis, those of every server process. */
+  count?(): Promise<number>;
 }
 
 interface Entry {
@@ -86,6 +90,13 @@ export class MemorySessionStore implements SessionStore {
 
   async destroy(id: string): Promise<void> {
     this.#entries.delete(id);
+  }
+
+  async count(): Promise<number> {
+    const now = this.#now();
+    let live = 0;
+    for (const entry of this.#entries.values()) if (entry.expiresAt > now) live += 1;
+    return live;
   }
 
   async close(): Promise<void> {

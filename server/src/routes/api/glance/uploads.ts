@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImageCreateBody, routeTable as api } from '@skydeck/contract';
 import type { GlanceClient, GlanceImage } from '@skydeck/openstack-client';
 import { createAjv, formatValidationErrors } from '../../../lib/validation';
+import { recordUploadBytes } from '../../../plugins/metrics';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest } from './imageCreate';
@@ -115,6 +116,11 @@ class Meter extends Transform {
     done(null, chunk);
   }
 
+  /** Bytes that went through (the upload metric). */
+  get seen(): number {
+    return this.#seen;
+  }
+
   override _flush(done: TransformCallback): void {
     done(this.onShort && this.#seen < this.limit ? this.onShort() : null);
   }
@@ -196,6 +202,10 @@ const streamToGlance = async (
   }
   try {
     await glance.images.upload(id, body, { size: options.size, signal: controller.signal });
+    // For /metrics: the meter counted the bytes, or busboy did, or the HTTP parser held the body
+    // to its Content-Length.
+    const counted = meter?.seen ?? (source as { bytesRead?: number }).bytesRead;
+    recordUploadBytes(counted ?? options.size ?? 0);
   } catch (error) {
     throw failure ?? error;
   } finally {
