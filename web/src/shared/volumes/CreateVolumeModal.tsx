@@ -130,10 +130,18 @@ export function CreateVolumeModal({ target: image, onClose }: ModalProps<Image>)
     </Flex>
   );
 
+  // Over quota the submit is disabled and says why (spec 2 §4), rather than doing nothing.
+  const overQuota = quota.storageOver
+    ? t('The requested size exceeds the available storage quota.')
+    : quota.countOver
+      ? t('The maximum number of volumes has been reached.')
+      : undefined;
+
   return (
     <WizardFrame
       title={t('Create Volume')}
       finishLabel={t('Create Volume')}
+      finishDisabledReason={limits ? overQuota : undefined}
       onClose={onClose}
       steps={[
         {

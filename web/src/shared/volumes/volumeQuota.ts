@@ -15,6 +15,8 @@ export interface VolumeQuota {
   storageOver: boolean;
   /** Used (with this volume) equals the maximum number of volumes (spec 2 §4). */
   countAtMax: boolean;
+  /** This volume would go over the maximum number of volumes. */
+  countOver: boolean;
 }
 
 const read = (limits: CinderLimits | undefined, key: keyof typeof PLACEHOLDER_LIMITS): number =>
@@ -37,6 +39,7 @@ export function volumeQuota(limits: CinderLimits | undefined, size: number): Vol
     count,
     storageOver: storage.max >= 0 && storage.used + storage.added > storage.max,
     countAtMax: count.max >= 0 && count.used + count.added >= count.max,
+    countOver: count.max >= 0 && count.used + count.added > count.max,
   };
 }
 

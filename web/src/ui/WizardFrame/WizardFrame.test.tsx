@@ -150,4 +150,36 @@ describe('WizardFrame', () => {
     expect(screen.queryByRole('button', { name: 'Scheduler Hints' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Launch Instance' })).toBeInTheDocument();
   });
+
+  it('has no Back button when there is one step', async () => {
+    renderWithProviders(
+      <WizardFrame
+        title="Create Volume"
+        finishLabel="Create Volume"
+        steps={[{ id: 'only', name: 'Volume Details', render: () => <p>Details</p> }]}
+        onSubmit={() => undefined}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Create Volume' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it('disables the final button with its reason shown and read with it', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <WizardFrame
+        title="Create Volume"
+        finishLabel="Create Volume"
+        steps={[{ id: 'only', name: 'Volume Details', render: () => <p>Details</p> }]}
+        onSubmit={onSubmit}
+        onClose={vi.fn()}
+        finishDisabledReason="Over quota"
+      />,
+    );
+    const finish = await screen.findByRole('button', { name: 'Create Volume' });
+    expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription('Over quota');
+    expect(screen.getByText('Over quota')).toBeVisible();
+  });
 });

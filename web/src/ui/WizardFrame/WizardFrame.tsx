@@ -7,6 +7,8 @@ import {
   Alert,
   Bullseye,
   Button,
+  HelperText,
+  HelperTextItem,
   Modal,
   Spinner,
   WizardFooterWrapper,
@@ -49,6 +51,11 @@ export interface WizardFrameProps {
   onSubmit: () => unknown;
   onClose: (result?: ActionResult) => void;
   description?: ReactNode;
+  /**
+   * Why the final button cannot be used (translated), e.g. over quota: it is disabled and the
+   * reason shown beside it, rather than a button that does nothing.
+   */
+  finishDisabledReason?: string;
 }
 
 function hasErrors(errors: StepErrors | undefined): errors is StepErrors {
@@ -68,6 +75,7 @@ export function WizardFrame({
   onSubmit,
   onClose,
   description,
+  finishDisabledReason,
 }: WizardFrameProps): ReactNode {
   const { t } = useTranslation();
   const readiness = useRequirements(allSteps.map((step) => ({ requirements: step.requires })));
@@ -83,6 +91,7 @@ export function WizardFrame({
   const [errorTick, setErrorTick] = useState(0);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = `sd-wizard-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const reasonId = `${titleId}-finish-reason`;
 
   const foundIndex = steps.findIndex((step) => step.id === currentId);
   const index = foundIndex === -1 ? 0 : foundIndex;
@@ -140,7 +149,7 @@ export function WizardFrame({
   };
 
   const finish = async (): Promise<void> => {
-    if (busy) return;
+    if (busy || finishDisabledReason) return;
     setBusy('validating');
     setSubmitError(undefined);
     if (!(await validateRange(0, steps.length))) {
@@ -242,22 +251,26 @@ export function WizardFrame({
               <WizardFooterWrapper>
                 <ActionList>
                   <ActionListGroup>
-                    <ActionListItem>
-                      <Button
-                        variant="secondary"
-                        onClick={() => void moveTo(index - 1)}
-                        isDisabled={index === 0 || !!busy}
-                      >
-                        {t('Back')}
-                      </Button>
-                    </ActionListItem>
+                    {/* A one-step wizard has nowhere to go back to. */}
+                    {steps.length > 1 && (
+                      <ActionListItem>
+                        <Button
+                          variant="secondary"
+                          onClick={() => void moveTo(index - 1)}
+                          isDisabled={index === 0 || !!busy}
+                        >
+                          {t('Back')}
+                        </Button>
+                      </ActionListItem>
+                    )}
                     <ActionListItem>
                       {isLast ? (
                         <Button
                           variant="primary"
                           onClick={() => void finish()}
-                          isDisabled={!!busy}
+                          isDisabled={!!busy || !!finishDisabledReason}
                           isLoading={busy === 'submitting'}
+                          aria-describedby={finishDisabledReason ? reasonId : undefined}
                         >
                           {finishLabel}
                         </Button>
@@ -273,6 +286,17 @@ export function WizardFrame({
                       )}
                     </ActionListItem>
                   </ActionListGroup>
+                  {isLast && finishDisabledReason && (
+                    <ActionListGroup>
+                      <ActionListItem>
+                        <HelperText>
+                          <HelperTextItem variant="error">
+                            <span id={reasonId}>{finishDisabledReason}</span>
+                          </HelperTextItem>
+                        </HelperText>
+                      </ActionListItem>
+                    </ActionListGroup>
+                  )}
                   <ActionListGroup>
                     <ActionListItem>
                       <Button variant="link" onClick={() => onClose()}>
