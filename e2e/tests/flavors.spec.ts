@@ -145,9 +145,13 @@ test.describe('flavors as admin', () => {
     await expect(modal.getByRole('textbox', { name: 'ID' })).toHaveValue(before.id);
     const vcpus = modal.getByRole('spinbutton', { name: 'VCPUs' });
     await expect(vcpus).toHaveValue('1');
+    const recreated = modal.getByText(/^Saving re-creates this flavor/);
+    await expect(recreated).toBeHidden();
     await modal.getByRole('button', { name: 'Increase VCPUs' }).click();
     await modal.getByRole('button', { name: 'Increase VCPUs' }).click();
     await expect(vcpus).toHaveValue('3');
+    // Said before saving: a new size means the flavor is deleted and created again.
+    await expect(recreated).toBeVisible();
     await modal.getByRole('button', { name: 'Save' }).click();
 
     await panel.expectToast(`Flavor ${name} was successfully updated.`);

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Alert } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Flavor } from '@skydeck/contract';
@@ -7,7 +8,13 @@ import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FlavorFields } from './FlavorFields';
-import { flavorUpdatePayload, flavorValues, validateFlavor } from './flavorForm';
+import {
+  RECREATE_WARNING,
+  flavorRecreated,
+  flavorUpdatePayload,
+  flavorValues,
+  validateFlavor,
+} from './flavorForm';
 import { flavorMutations, flavorQueries } from '../../data/nova/flavors';
 
 function EditFlavorForm({
@@ -17,7 +24,8 @@ function EditFlavorForm({
   const { t } = useTranslation();
   const others = useQuery(flavorQueries.list()).data?.filter((f) => f.id !== flavor.id);
   const update = useMutation(flavorMutations.update);
-  const form = useForm(flavorValues(flavor), (v) => validateFlavor(v, others ?? [], 'edit'));
+  const [original] = useState(() => flavorValues(flavor));
+  const form = useForm(original, (v) => validateFlavor(v, others ?? [], 'edit'));
   return (
     <ModalForm
       title={t('Edit Flavor')}
@@ -29,6 +37,9 @@ function EditFlavorForm({
         return { updated: [flavor.id] };
       }}
     >
+      {flavorRecreated(original, form.values) && (
+        <Alert variant="warning" isInline isPlain title={t(RECREATE_WARNING)} />
+      )}
       <FlavorFields form={form} mode="edit" />
     </ModalForm>
   );

@@ -119,6 +119,20 @@ export function flavorUpdatePayload(v: FlavorValues): FlavorUpdateBody {
   };
 }
 
+/**
+ * Nova flavors are immutable: a changed name, size, RX/TX factor or public flag makes the
+ * server delete and re-create the flavor (same id, extra specs and access), and the user must
+ * know that before saving.
+ */
+export function flavorRecreated(original: FlavorValues, v: FlavorValues): boolean {
+  const fields = ['vcpus', 'ram', 'disk', 'ephemeral', 'swap', 'rxtx', 'isPublic'] as const;
+  return original.name.trim() !== v.name.trim() || fields.some((f) => original[f] !== v[f]);
+}
+
+export const RECREATE_WARNING = msg(
+  'Saving re-creates this flavor: Nova cannot change the name or sizes of a flavor, so it is deleted and created again with the same ID, extra specs and project access. Running instances keep their current sizes.',
+);
+
 /** The POST body: the id only when the user chose one. */
 export function flavorCreatePayload(v: FlavorValues): FlavorCreateBody {
   const id = v.id.trim();
