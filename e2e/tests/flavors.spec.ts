@@ -236,11 +236,11 @@ test.describe('flavors as admin', () => {
 
     await panel.rowAction(name, 'Delete Flavor');
     await panel.confirm(
-      'Confirm Delete Flavor(s)',
-      'Delete Flavor(s)',
+      'Confirm Delete Flavor',
+      'Delete Flavor',
       `You have selected "${name}". Deleted flavor is not recoverable.`,
     );
-    await panel.expectToast(`Deleted Flavor(s): ${name}.`);
+    await panel.expectToast(`Deleted Flavor: ${name}.`);
     await expect(panel.row(name)).toHaveCount(0);
     const error = await cloud.admin.nova.flavors.get(flavor.id).then(
       () => undefined,
@@ -265,11 +265,11 @@ test.describe('flavors as admin', () => {
 
     await panel.batchAction(names, 'Delete Flavors');
     await panel.confirm(
-      'Confirm Delete Flavor(s)',
-      'Delete Flavor(s)',
-      `You have selected "${names[0]}", "${names[1]}". Deleted flavor is not recoverable.`,
+      'Confirm Delete Flavors',
+      'Delete Flavors',
+      `You have selected "${names[0]}", "${names[1]}". Deleted flavors are not recoverable.`,
     );
-    await panel.expectToast(`Deleted Flavor(s): ${names.join(', ')}.`);
+    await panel.expectToast(`Deleted Flavors: ${names.join(', ')}.`);
     await expect(panel.emptyText()).toBeVisible();
     for (const name of names) expect(await flavorNamed(cloud.admin, name)).toBeUndefined();
   });

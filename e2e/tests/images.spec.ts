@@ -286,19 +286,19 @@ test.describe('images as admin', () => {
     // Only the protected one selected: the warning, and no confirmation at all.
     await panel.batchAction([keep], 'Delete Images');
     await panel.expectToast(`You are not allowed to delete images: ${keep}`, 'warning');
-    await expect(panel.modal('Confirm Delete Image(s)')).toHaveCount(0);
+    await expect(panel.modal('Confirm Delete Image')).toHaveCount(0);
 
     // Both: only the permitted image reaches the confirmation; the other is named in a warning.
     await page.reload();
     await panel.waitLoaded();
     await panel.batchAction([keep, gone], 'Delete Images');
     await panel.confirm(
-      'Confirm Delete Image(s)',
-      'Delete Image(s)',
+      'Confirm Delete Image',
+      'Delete Image',
       `You have selected "${gone}". Deleted image is not recoverable.`,
     );
     await panel.expectToast(`You are not allowed to delete images: ${keep}`, 'warning');
-    await panel.expectToast(`Deleted Image(s): ${gone}.`);
+    await panel.expectToast(`Deleted Image: ${gone}.`);
     await expect(panel.row(gone)).toHaveCount(0);
     await expect(panel.row(keep)).toBeVisible();
     expect(await statusOf(cloud, goneId)).toBe('gone');
@@ -320,11 +320,11 @@ test.describe('images as admin', () => {
     await panel.goto();
     await panel.rowAction(name, 'Delete Image');
     await panel.confirm(
-      'Confirm Delete Image(s)',
-      'Delete Image(s)',
+      'Confirm Delete Image',
+      'Delete Image',
       `You have selected "${name}". Deleted image is not recoverable.`,
     );
-    await panel.expectToast(`Deleted Image(s): ${name}.`);
+    await panel.expectToast(`Deleted Image: ${name}.`);
     await expect(panel.row(name)).toHaveCount(0);
     expect(await statusOf(cloud, image.id)).toBe('gone');
   });

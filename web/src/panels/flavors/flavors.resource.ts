@@ -25,11 +25,12 @@ const MODIFY_ACCESS = [
 const isPublic = (f: Flavor): boolean => f['os-flavor-access:is_public'];
 
 const remove = {
-  names: { one: msg('Flavor(s)'), many: msg('Flavor(s)') },
+  names: { one: msg('Flavor'), many: msg('Flavors') },
   // Spec 2 §6: deleting a flavor is always offered; Nova has the last word.
   requires: [],
   remove: removeFlavor,
   invalidates: [flavorQueries.all()],
+  // Singular and plural through i18next ({{count}}: the catalogue's _one/_other forms).
   body: msg('You have selected "{{names}}". Deleted flavor is not recoverable.'),
 };
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/render';
 import { confirmStore } from '../../ui/ConfirmDialog/confirm';
-import { cloud, renderPanel } from '../../ui/ResourceTable/tableTestKit';
+import { cloud, renderPanel } from '../../testing/panelTestKit';
 import { flavor } from './flavorFixtures';
 
 const FLAVORS = [
@@ -126,19 +126,19 @@ describe('Flavors panel', () => {
     expect(screen.getByRole('button', { name: 'Delete Flavors' })).toBeInTheDocument();
   });
 
-  it('deletes with the flavor texts of spec 2 §8', async () => {
+  it('deletes with the flavor texts of spec 2 §8, in the singular or plural', async () => {
     const user = userEvent.setup();
     const { deletes } = await setup();
     await user.click(screen.getByRole('checkbox', { name: 'Select m1.tiny' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select m1.small' }));
     await user.click(screen.getByRole('button', { name: 'Delete Flavors' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Flavor(s)' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Flavors' });
     expect(dialog).toHaveTextContent(
-      'You have selected "m1.tiny", "m1.small". Deleted flavor is not recoverable.',
+      'You have selected "m1.tiny", "m1.small". Deleted flavors are not recoverable.',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Flavor(s)' }));
-    expect(await screen.findByText('Deleted Flavor(s): m1.tiny.')).toBeInTheDocument();
-    expect(screen.getByText('Unable to delete Flavor(s): m1.small.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Flavors' }));
+    expect(await screen.findByText('Deleted Flavor: m1.tiny.')).toBeInTheDocument();
+    expect(screen.getByText('Unable to delete Flavor: m1.small.')).toBeInTheDocument();
     expect(deletes).toEqual(['f-1']);
   });
 });

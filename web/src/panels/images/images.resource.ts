@@ -59,13 +59,14 @@ const VISIBILITY_OPTIONS: FacetOption[] = ['public', 'private', 'shared', 'commu
 );
 
 const remove = {
-  names: { one: msg('Image(s)'), many: msg('Image(s)') },
+  names: { one: msg('Image'), many: msg('Images') },
   requires: [DELETE],
   remove: removeImage,
   invalidates: [imageQueries.all()],
   // Spec 2 §6: a protected or deleted image cannot be deleted.
   allowed: (image: Image) => !image.protected && image.status !== 'deleted',
   policyTarget: ownTarget,
+  // Singular and plural through i18next ({{count}}: the catalogue's _one/_other forms).
   body: msg('You have selected "{{names}}". Deleted image is not recoverable.'),
   notAllowed: msg('You are not allowed to delete images: {{names}}'),
 };

@@ -93,11 +93,11 @@ describe('runDelete', () => {
     expect(result).toEqual({ deleted: ['1', '2'], failed: ['3'] });
   });
 
-  it('uses the flavor texts of spec 2 §8', async () => {
+  it('uses the flavor texts of spec 2 §8, in the singular or plural', async () => {
     const d = deps();
     const run: DeleteRun<Thing> = {
       kind: 'delete',
-      names: { one: msg('Flavor(s)'), many: msg('Flavor(s)') },
+      names: { one: msg('Flavor'), many: msg('Flavors') },
       body: msg('You have selected "{{names}}". Deleted flavor is not recoverable.'),
       remove: (item) => (item.name === 'x' ? Promise.reject(new Error('no')) : Promise.resolve()),
       invalidates: [],
@@ -113,11 +113,18 @@ describe('runDelete', () => {
       d.deps,
     );
     expect(d.requests[0]).toMatchObject({
-      title: 'Confirm Delete Flavor(s)',
-      body: 'You have selected "m1.tiny", "x". Deleted flavor is not recoverable.',
+      title: 'Confirm Delete Flavors',
+      action: 'Delete Flavors',
+      body: 'You have selected "m1.tiny", "x". Deleted flavors are not recoverable.',
     });
-    expect(d.toasts.success).toHaveBeenCalledWith('Deleted Flavor(s): m1.tiny.');
-    expect(d.toasts.error).toHaveBeenCalledWith('Unable to delete Flavor(s): x.');
+    expect(d.toasts.success).toHaveBeenCalledWith('Deleted Flavor: m1.tiny.');
+    expect(d.toasts.error).toHaveBeenCalledWith('Unable to delete Flavor: x.');
+    await runDelete(input([{ id: '1', name: 'm1.tiny' }], run), d.deps);
+    expect(d.requests[1]).toMatchObject({
+      title: 'Confirm Delete Flavor',
+      action: 'Delete Flavor',
+      body: 'You have selected "m1.tiny". Deleted flavor is not recoverable.',
+    });
   });
 
   it('does nothing when the user cancels', async () => {
