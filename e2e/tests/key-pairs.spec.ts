@@ -167,6 +167,10 @@ test.describe('key pairs as demo', () => {
     await expect(overview.getByText(seeded.fingerprint, { exact: true })).toBeVisible();
     const publicKey = overview.getByRole('textbox', { name: 'Public Key' });
     await expect(publicKey).toHaveValue(seeded.public_key ?? '');
+    // Dates in the user's locale and zone, not the API's ISO text (which stays in datetime).
+    const created = overview.locator('time');
+    await expect(created).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    await expect(created).not.toHaveText(/\d{4}-\d\d-\d\dT/);
     await expect(page.getByRole('link', { name: 'Key Pairs' }).first()).toBeVisible();
 
     await page.goto('project/key_pairs/demo-key');

@@ -2,6 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
+import { formatDateTime } from './formatDate';
 import { formatSize, type SizeUnit } from './formatSize';
 import type { Field, Requirement, Tab } from './types';
 
@@ -35,6 +36,32 @@ export function sizeField<T>(
   opts: FieldOptions = {},
 ): Field<T> {
   return withRequires({ label, value: (item) => formatSize(value(item), unit) }, opts);
+}
+
+/**
+ * A timestamp in the user's locale and time zone; the exact API value stays machine-readable
+ * (`<time dateTime>`) and in the tooltip.
+ */
+export function dateField<T>(
+  label: Msg,
+  value: (item: T) => string | null | undefined,
+  opts: FieldOptions = {},
+): Field<T> {
+  return withRequires(
+    {
+      label,
+      value: (item) => {
+        const raw = value(item);
+        if (!raw) return '';
+        return (
+          <time dateTime={raw} title={raw}>
+            {formatDateTime(raw)}
+          </time>
+        );
+      },
+    },
+    opts,
+  );
 }
 
 export function booleanField<T>(

@@ -12,7 +12,14 @@ import {
 } from '../../registry/columns';
 import { asDetail, asList, defineResource } from '../../registry/defineResource';
 import { YES_NO_OPTIONS, serverFacet } from '../../registry/facets';
-import { booleanField, field, keyValueField, overviewTab, sizeField } from '../../registry/fields';
+import {
+  booleanField,
+  dateField,
+  field,
+  keyValueField,
+  overviewTab,
+  sizeField,
+} from '../../registry/fields';
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
 import { ProjectName, VisibilityText } from './imageCells';
 import { imageQueries, removeImage } from '../../data/glance/images';
@@ -198,8 +205,8 @@ export const images = defineResource<Image>({
       sizeField(msg('Min. Disk'), (image) => image.min_disk, 'GB'),
       sizeField(msg('Min. RAM'), (image) => image.min_ram, 'MB'),
       field(msg('Tags'), (image) => image.tags.join(', ')),
-      field(msg('Created'), (image) => image.created_at),
-      field(msg('Updated'), (image) => image.updated_at),
+      dateField(msg('Created'), (image) => image.created_at),
+      dateField(msg('Updated'), (image) => image.updated_at),
       keyValueField(msg('Custom Properties'), (image) =>
         Object.fromEntries(Object.entries(image.properties).map(([k, v]) => [k, v ?? ''])),
       ),

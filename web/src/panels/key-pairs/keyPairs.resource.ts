@@ -4,7 +4,7 @@ import { deleteAction, modalAction } from '../../registry/actions';
 import { nameColumn, textColumn } from '../../registry/columns';
 import { asDetail, asList, defineResource } from '../../registry/defineResource';
 import { textFacet } from '../../registry/facets';
-import { copyableField, field, overviewTab } from '../../registry/fields';
+import { copyableField, dateField, field, overviewTab } from '../../registry/fields';
 import { policy } from '../../registry/types';
 import { keyPairQueries, removeKeyPair } from '../../data/nova/keypairs';
 
@@ -49,7 +49,7 @@ export const keyPairs = defineResource<Keypair>({
       field(msg('Name'), (kp) => kp.name),
       field(msg('Type'), (kp) => kp.type),
       field(msg('Fingerprint'), (kp) => kp.fingerprint),
-      field(msg('Created'), (kp) => kp.created_at ?? ''),
+      dateField(msg('Created'), (kp) => kp.created_at),
       field(msg('User ID'), (kp) => kp.user_id ?? ''),
       copyableField(msg('Public Key'), (kp) => kp.public_key),
     ]),
