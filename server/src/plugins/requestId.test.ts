@@ -67,6 +67,20 @@ describe('request ids', () => {
   });
 });
 
+describe('request ids behind a trusted proxy (SKYDECK_TRUST_PROXY)', () => {
+  const { t, demo } = useTestApp(['demo'], { config: { trustProxy: true } });
+
+  it("keeps the proxy's X-Request-Id, in OpenStack's form", async () => {
+    const response = await t.as(demo, {
+      method: 'GET',
+      url: '/api/nova/keypairs/',
+      headers: { 'x-request-id': '0b7e5d1c4f6a4e2b9c3d2a1b0c9d8e7f' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-request-id']).toBe('req-0b7e5d1c-4f6a-4e2b-9c3d-2a1b0c9d8e7f');
+  });
+});
+
 describe('requestIdGenerator', () => {
   const from = (header: string | undefined): IncomingMessage =>
     ({ headers: header === undefined ? {} : { 'x-request-id': header } }) as IncomingMessage;

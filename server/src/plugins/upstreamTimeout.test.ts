@@ -39,6 +39,10 @@ describe('a hung OpenStack service (SKYDECK_UPSTREAM_TIMEOUT)', () => {
     });
     // One timeout (version discovery and the list each get 1 s), far from the default 30 s.
     expect(seconds).toBeLessThan(3.5);
+    // Counted as the service's failure, for alerts (plugins/metrics.ts).
+    expect(await t.app.metrics.registry.metrics()).toMatch(
+      /skydeck_upstream_errors_total\{service="image",reason="timeout"\} [1-9]/,
+    );
   });
 
   it('keeps serving the services that answer', async () => {
