@@ -1,10 +1,9 @@
 import { expect, it } from 'vitest';
 import { formatReport, runFuzz } from './engine';
 
-// A new seed each run widens what CI covers over time; FUZZ_SEED replays one that failed.
-const seed = process.env.FUZZ_SEED
-  ? Number(process.env.FUZZ_SEED)
-  : Math.floor(Math.random() * 2 ** 31);
+// A fixed seed keeps CI deterministic (the same 2,000 cases over whatever routes exist);
+// FUZZ_SEED tries others, and `npm run fuzz` draws a new one each run.
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_126;
 
 it('no generated request to any route gets a 5xx of ours, hangs, or stops the server', async () => {
   const report = await runFuzz({ runs: 2_000, seed, maxDurationMs: 80_000 });
