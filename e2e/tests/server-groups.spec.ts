@@ -140,6 +140,7 @@ test.describe('server groups as demo', () => {
     const demo = await cloud.as('demo');
     const group = await groupNamed(demo, 'web-ha');
     const ids = (await demo.nova.serverGroups.get(group?.id ?? '')).members;
+    const names = new Map((await demo.nova.servers.names()).map((s) => [s.id, s.name]));
     await page.goto(`ngdetails/OS::Nova::ServerGroup/${group?.id ?? ''}?tab=members`);
     const members = page.getByRole('grid', { name: 'Members' });
     await expect(
@@ -151,7 +152,13 @@ test.describe('server groups as demo', () => {
       const row = members
         .getByRole('row')
         .filter({ has: page.getByRole('gridcell', { name: id, exact: true }) });
-      await expect(row.getByRole('link')).toHaveAttribute('href', `/project/instances/${id}/`);
+      // The instance's name (spec 2 §2), linking to its page.
+      const name = names.get(id) ?? '';
+      expect(name).not.toBe('');
+      await expect(row.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        `/project/instances/${id}/`,
+      );
     }
   });
 

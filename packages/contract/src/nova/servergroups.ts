@@ -15,6 +15,8 @@ export const ServerGroup = Type.Object({
   policy: Type.String(),
   policies: Type.Array(Type.String()),
   members: Type.Array(Type.String()),
+  /** Member id → instance name; only in the single group's answer (spec 2 §2). */
+  member_names: Type.Optional(Type.Record(Type.String(), Type.String())),
   project_id: Type.Optional(Type.String()),
   user_id: Type.Optional(Type.String()),
 });

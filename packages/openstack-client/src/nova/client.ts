@@ -6,6 +6,7 @@ import { flavorCalls } from './flavors';
 import { keypairCalls } from './keypairs';
 import { limitCalls } from './limits';
 import { serverGroupCalls } from './serverGroups';
+import { serverCalls } from './servers';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
@@ -16,6 +17,7 @@ import type { FlavorCalls } from './flavors';
 import type { KeypairCalls } from './keypairs';
 import type { LimitCalls } from './limits';
 import type { ServerGroupCalls } from './serverGroups';
+import type { ServerCalls } from './servers';
 
 export interface NovaClientOptions {
   /** The compute endpoint from the catalog, e.g. `http://host/compute/v2.1`. */
@@ -35,6 +37,7 @@ export interface NovaClient {
   flavors: FlavorCalls;
   keypairs: KeypairCalls;
   serverGroups: ServerGroupCalls;
+  servers: ServerCalls;
   limits: LimitCalls;
   extensions: ExtensionCalls;
   availabilityZones: AvailabilityZoneCalls;
@@ -57,6 +60,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     flavors: flavorCalls(ctx),
     keypairs: keypairCalls(ctx),
     serverGroups: serverGroupCalls(ctx),
+    servers: serverCalls(ctx),
     limits: limitCalls(ctx),
     extensions: extensionCalls(ctx),
     availabilityZones: availabilityZoneCalls(ctx),

@@ -12,7 +12,7 @@ interface Member {
   name: string;
 }
 
-// Instance names need the servers API, which has no panel yet: the id stands in for the name.
+// The link goes to the instance's page, which the instances panel will bring.
 const columns: Column<Member>[] = [
   nameColumn<Member>({
     title: msg('Instance Name'),
@@ -25,7 +25,8 @@ const columns: Column<Member>[] = [
 /** The members tab of a server group's details (spec 2 §2). */
 export function ServerGroupMembers({ group }: { group: ServerGroup }): ReactNode {
   const { t } = useTranslation();
-  const members = group.members.map((id) => ({ id, name: id }));
+  // Names come with the group's answer; a member the server could not name shows its id.
+  const members = group.members.map((id) => ({ id, name: group.member_names?.[id] || id }));
   return (
     <ItemTable
       label={t('Members')}

@@ -32,6 +32,19 @@ describe('/api/nova/servergroups/', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it("names a group's members from one server list (spec 2 §2)", async () => {
+    const list = await t.as(demo, { url: '/api/nova/servergroups/' });
+    const seeded = (list.json().items as ServerGroup[]).find((g) => g.name === 'web-ha');
+    expect(seeded?.members.length).toBeGreaterThan(0);
+    expect(seeded).not.toHaveProperty('member_names');
+    const shown = (await t.as(demo, { url: `/api/nova/servergroups/${seeded?.id}/` })).json();
+    const group = shown as ServerGroup;
+    expect(Object.keys(group.member_names ?? {}).sort()).toEqual([...group.members].sort());
+    for (const name of Object.values(group.member_names ?? {})) {
+      expect(name).toMatch(/^web-/);
+    }
+  });
+
   it('validates the policy', async () => {
     const res = await t.as(demo, {
       method: 'POST',

@@ -26,9 +26,22 @@ export const serverGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(toServerGroup(created));
   });
 
-  serve(app, api['nova.servergroups.get'], async (request) =>
-    toServerGroup(await request.openstack.nova.serverGroups.get(request.params.id)),
-  );
+  serve(app, api['nova.servergroups.get'], async (request) => {
+    const nova = request.openstack.nova;
+    const group = toServerGroup(await nova.serverGroups.get(request.params.id));
+    if (group.members.length === 0) return group;
+    // Names of the members from one brief server list, never a call per member. The names are
+    // a nicety: without them (the list refused or failed) the ids still stand.
+    const servers = await nova.servers.names().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'server group members: cannot list server names');
+      return [];
+    });
+    const members = new Set(group.members);
+    const names = Object.fromEntries(
+      servers.filter((s) => members.has(s.id) && s.name).map((s) => [s.id, s.name]),
+    );
+    return { ...group, member_names: names };
+  });
 
   serve(app, api['nova.servergroups.delete'], async (request, reply) => {
     await request.openstack.nova.serverGroups.delete(request.params.id);
