@@ -1,4 +1,10 @@
 /**
+ * Deletes of metadata keys in flight at once (Nova and Cinder take one call per key): enough that
+ * a long removal list takes seconds, not minutes, and few enough not to flood the service.
+ */
+export const METADATA_DELETE_CONCURRENCY = 8;
+
+/**
  * Maps over items with at most `limit` calls in flight, keeping the input order. Used where one
  * answer needs a call per item (flavor extra specs) so a long list neither runs one by one nor
  * floods the upstream service.
