@@ -44,6 +44,16 @@ test.describe('images as demo', () => {
     expect(await panel.cell(CIRROS, 'Disk Format')).toBe('QCOW2');
     await expect(panel.action('Create Image')).toBeEnabled();
   });
+
+  test('the Name facet finds a part of a name, in any case', async ({ page }) => {
+    await loginAs(page, 'demo', '/project/images');
+    const panel = projectImages(page);
+    await panel.waitLoaded();
+    await panel.filter('Name', 'CIRROS-0.6');
+    await expect(panel.row(CIRROS)).toBeVisible();
+    await expect(panel.row(`${CIRROS.replace(/-disk$/, '')}-kernel`)).toBeVisible();
+    await expect(panel.rows().filter({ hasNotText: 'cirros' })).toHaveCount(0);
+  });
 });
 
 test.describe('images as reader', () => {

@@ -80,8 +80,8 @@ export const SortDir = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortDir = Static<typeof SortDir>;
 
 /**
- * GET /api/glance/images/ — server-side filters (spec 2 §9 facets; `name` is Glance's exact
- * match). Without paging parameters, or with `paginate=false` (kernel/ramdisk lists), the answer
+ * GET /api/glance/images/ — server-side filters (spec 2 §9 facets; `name` matches a part of
+ * the name in any case, unlike Glance's exact filter). Without paging parameters, or with `paginate=false` (kernel/ramdisk lists), the answer
  * holds every image (at most 20 000; has_more_data says when more remained). With
  * `paginate=true`, `limit` or `marker` it is one page of `limit` (default API_RESULT_PAGE_SIZE)
  * after `marker`, with has_more_data and has_prev_data.

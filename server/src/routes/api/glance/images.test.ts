@@ -88,6 +88,32 @@ describe('GET /api/glance/images/', () => {
 
     const exact = await t.as(demo, { url: '/api/glance/images/?name=page-b' });
     expect(exact.json<ImageList>().items.map((i) => i.name)).toEqual(['page-b']);
+    // The Name facet finds a part of a name in any case, which Glance's own filter cannot.
+    const part = await t.as(demo, { url: '/api/glance/images/?name=AGE-&tag=paging' });
+    expect(
+      part
+        .json<ImageList>()
+        .items.map((i) => i.name)
+        .sort(),
+    ).toEqual(['page-a', 'page-b', 'page-c', 'page-protected']);
+    const partPage = await t.as(demo, {
+      url: '/api/glance/images/?name=page-&tag=paging&sort_key=name&sort_dir=asc&limit=3',
+    });
+    const pp = partPage.json<ImageList>();
+    expect(pp.items.map((i) => i.name)).toEqual(['page-a', 'page-b', 'page-c']);
+    expect(pp).toMatchObject({ has_more_data: true, has_prev_data: false });
+    const partNext = await t.as(demo, {
+      url: `/api/glance/images/?name=page-&tag=paging&sort_key=name&sort_dir=asc&limit=3&marker=${pp.items[2]?.id}`,
+    });
+    expect(partNext.json<ImageList>()).toMatchObject({
+      items: [expect.objectContaining({ name: 'page-protected' })],
+      has_more_data: false,
+      has_prev_data: true,
+    });
+    const badMarker = await t.as(demo, {
+      url: '/api/glance/images/?name=page-&limit=3&marker=nope',
+    });
+    expect(badMarker.statusCode).toBe(400);
     const raw = await t.as(demo, { url: '/api/glance/images/?tag=paging&disk_format=raw' });
     expect(raw.json<ImageList>().items).toHaveLength(3);
     const prot = await t.as(demo, { url: '/api/glance/images/?tag=paging&protected=true' });

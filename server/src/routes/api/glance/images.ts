@@ -5,6 +5,7 @@ import { createImageFromUrl } from '../../../services/glance/images';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
+import { nameContains, pageAfter } from './imageNameFilter';
 import { editablePropertiesOf, toImage } from './imageView';
 
 /** paginate=false and unpaged lists read at most this many images (pages of Glance's maximum). */
@@ -31,11 +32,36 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   });
 
   serve(app, api['glance.images.list'], async (request): Promise<ImageListShape> => {
-    const { paginate, limit, marker, sort_key, sort_dir, tag, ...rest } = request.query;
+    const { paginate, limit, marker, sort_key, sort_dir, tag, name, ...rest } = request.query;
     const filters: ImageFilters = { ...rest };
     if (tag !== undefined) filters.tag = [tag];
     const glance = request.openstack.glance;
     const paged = paginate === true || limit !== undefined || marker !== undefined;
+    if (name !== undefined && name.trim() !== '') {
+      // A part of a name, any case: Glance only matches whole names (see imageNameFilter.ts).
+      const all = await glance.images.listAll({
+        filters,
+        sortKey: sort_key,
+        sortDir: sort_dir,
+        limit: ALL_PAGE_SIZE,
+        maxPages: ALL_MAX_PAGES,
+      });
+      const matching = all.images.filter(nameContains(name));
+      if (!paged || paginate === false) {
+        return {
+          items: matching.map(toImage),
+          has_more_data: all.truncated,
+          has_prev_data: false,
+        };
+      }
+      const cut = pageAfter(matching, marker, limit ?? settings.API_RESULT_PAGE_SIZE);
+      if (!cut) throw new ImageRequestError(`The marker ${marker ?? ''} is not in this list`);
+      return {
+        items: cut.page.map(toImage),
+        has_more_data: cut.more || all.truncated,
+        has_prev_data: marker !== undefined,
+      };
+    }
     if (!paged || paginate === false) {
       const all = await glance.images.listAll({
         filters,
