@@ -178,6 +178,25 @@ test.describe('key pairs as demo', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'demo-key' })).toBeVisible();
   });
 
+  test('a 255-character name wraps; every column and action stays in sight', async ({
+    page,
+    cloud,
+  }) => {
+    const name = uniqueName('long').padEnd(255, 'x');
+    const demo = await cloud.as('demo');
+    await demo.nova.keypairs.create({ name, publicKey: newOpenSshPublicKey().line });
+    removeLater(cloud, name);
+    const panel = keyPairs(page);
+    await page.reload();
+    await panel.waitLoaded();
+    expect(await panel.columnTitles()).toEqual(['Name', 'Type', 'Fingerprint']);
+    for (const row of [name, 'demo-key']) {
+      await expect(panel.row(row).getByRole('gridcell', { name: 'ssh' })).toBeInViewport();
+      await expect(panel.kebab(row)).toBeInViewport();
+    }
+    await expect(panel.nameLink(name).locator('[title]')).toHaveAttribute('title', name);
+  });
+
   test('deletes one key pair from its row', async ({ page, cloud }) => {
     const name = uniqueName('del');
     const demo = await cloud.as('demo');

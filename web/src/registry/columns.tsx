@@ -42,6 +42,23 @@ function column<T>(
   };
 }
 
+/**
+ * Text of any length in a cell: a long unbroken value (a 255-character key pair name, a
+ * fingerprint) may break anywhere, so it wraps inside its column instead of widening the table
+ * until the columns after it are pushed out of sight. The whole value stays in the tooltip.
+ */
+export function LongText({ text }: { text: string }): ReactNode {
+  if (text.length <= LONG_TEXT) return text;
+  return (
+    <span title={text} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </span>
+  );
+}
+
+/** Shorter values wrap at their spaces, as any text does. */
+const LONG_TEXT = 24;
+
 export interface NameColumnOptions<T> extends ColumnOptions<T> {
   id?: string;
   title?: Msg;
@@ -62,8 +79,12 @@ export function nameColumn<T extends { name?: string | null }>(
   // Sorted and searched as shown, so an unnamed item sorts by its fallback.
   return column(opts.id ?? 'name', opts.title ?? msg('Name'), shown, opts, {
     cell: opts.linkToDetails
-      ? (item, ctx) => <Link to={ctx.detailsHref}>{shown(item)}</Link>
-      : (item) => shown(item),
+      ? (item, ctx) => (
+          <Link to={ctx.detailsHref}>
+            <LongText text={shown(item)} />
+          </Link>
+        )
+      : (item) => <LongText text={shown(item)} />,
   });
 }
 
@@ -73,7 +94,9 @@ export function textColumn<T>(
   value: (item: T) => string | null | undefined,
   opts: ColumnOptions<T> = {},
 ): Column<T> {
-  return column(id, title, value, opts);
+  return column(id, title, value, opts, {
+    cell: (item) => <LongText text={value(item) ?? ''} />,
+  });
 }
 
 export interface NumberColumnOptions<T> extends ColumnOptions<T> {
