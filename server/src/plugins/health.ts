@@ -42,11 +42,14 @@ const plugin: FastifyPluginAsync<HealthPluginOptions> = async (app, options) => 
     }
   };
 
-  app.get(`${options.webroot}healthz`, async (_request, reply) =>
+  // A balancer probes every few seconds: its requests are not worth two info lines each.
+  const quiet = { logLevel: 'warn' } as const;
+
+  app.get(`${options.webroot}healthz`, quiet, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
 
-  app.get(`${options.webroot}readyz`, async (_request, reply) => {
+  app.get(`${options.webroot}readyz`, quiet, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (closing) return reply.code(503).send({ message: CLOSING });
     if (!(await storeReachable())) return reply.code(503).send({ message: NOT_READY });
