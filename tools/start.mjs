@@ -1,5 +1,6 @@
-// `npm start`: install if needed, build the web app if it is missing or stale, then run the
-// server (which starts the embedded demo cloud when no cloud is configured).
+// `npm start`: install if needed, build the web app and the server if missing or stale, then run
+// the server's JavaScript bundle (which starts the embedded demo cloud when no cloud is
+// configured); no TypeScript loader at run time.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -25,6 +26,21 @@ function webIsStale() {
   );
 }
 
+/** The server bundle is older than a source it is built from (server and workspace packages). */
+function serverIsStale() {
+  const bundle = join(root, 'server', 'dist', 'server.mjs');
+  if (!existsSync(bundle)) return true;
+  const built = statSync(bundle).mtimeMs;
+  const sources = [
+    'server/src',
+    ...readdirSync(join(root, 'packages')).map((p) => `packages/${p}/src`),
+  ];
+  return (
+    sources.some((dir) => existsSync(join(root, dir)) && newest(join(root, dir)) > built) ||
+    statSync(join(root, 'package-lock.json')).mtimeMs > built
+  );
+}
+
 ensureInstalled();
 if (!process.env.SKYDECK_WEB_DIST && webIsStale()) {
   console.log('Building the web app…');
@@ -34,9 +50,17 @@ if (!process.env.SKYDECK_WEB_DIST && webIsStale()) {
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+if (serverIsStale()) {
+  console.log('Building the server…');
+  const r = spawnSync(process.execPath, [join(root, 'tools', 'build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'server', 'src', 'server.ts'), ...process.argv.slice(2)],
+  [join(root, 'server', 'dist', 'server.mjs'), ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -46,8 +46,8 @@ export interface GlanceInternal {
 const loadGlance = async (): Promise<GlanceInternal | null> => {
   // Existence first: a module that exists but fails to load is a bug to surface, not to hide.
   if (!existsSync(new URL('../glance/internal.ts', import.meta.url))) return null;
-  const specifier = '../glance/internal.ts';
-  return (await import(specifier)) as GlanceInternal;
+  // A literal specifier, so the server's bundle (tools/build-server.mjs) includes the module.
+  return (await import('../glance/internal')) as GlanceInternal;
 };
 
 const glance = await loadGlance();

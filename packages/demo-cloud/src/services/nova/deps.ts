@@ -34,12 +34,17 @@ export interface Dependencies {
   readonly cinder: CinderInternal | null;
 }
 
-const load = async <T>(service: string): Promise<T | null> => {
+// Literal specifiers, so the server's bundle (tools/build-server.mjs) includes the modules.
+const importers = {
+  glance: () => import('../glance/internal'),
+  neutron: () => import('../neutron/internal'),
+  cinder: () => import('../cinder/internal'),
+};
+
+const load = async <T>(service: keyof typeof importers): Promise<T | null> => {
   // Existence first: a module that exists but fails to load is a bug to surface, not to hide.
   if (!existsSync(new URL(`../${service}/internal.ts`, import.meta.url))) return null;
-  // With the extension: Vite's runner (Vitest from another root) does not resolve a bare dynamic path.
-  const specifier = `../${service}/internal.ts`;
-  return (await import(specifier)) as T;
+  return (await importers[service]()) as T;
 };
 
 const loaded: Dependencies = {
