@@ -6,8 +6,8 @@ import {
 } from '@skydeck/contract';
 import type { Volume as CinderVolume, VolumeCreate } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
-import { applyMetadataUpdate } from './metadata';
 
 /** Unpaged lists read at most this many volumes. */
 const ALL_PAGE_SIZE = 1000;
@@ -116,20 +116,13 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
     toVolume(await request.openstack.cinder.volumes.get(request.params.id)),
   );
 
-  serve(app, api['cinder.volumes.metadata'], async (request) =>
-    request.openstack.cinder.volumes.getMetadata(request.params.id),
+  serveMetadata(
+    app,
+    { read: api['cinder.volumes.metadata'], write: api['cinder.volumes.updateMetadata'] },
+    {
+      get: (openstack, id) => openstack.cinder.volumes.getMetadata(id),
+      set: (openstack, id, updated) => openstack.cinder.volumes.setMetadata(id, updated),
+      remove: (openstack, id, key) => openstack.cinder.volumes.deleteMetadata(id, key),
+    },
   );
-
-  serve(app, api['cinder.volumes.updateMetadata'], async (request, reply) => {
-    const volumes = request.openstack.cinder.volumes;
-    const { id } = request.params;
-    await applyMetadataUpdate(
-      {
-        set: (updated) => volumes.setMetadata(id, updated),
-        remove: (key) => volumes.deleteMetadata(id, key),
-      },
-      request.body,
-    );
-    return reply.code(204).send(null);
-  });
 };

@@ -6,8 +6,8 @@ import {
 } from '@skydeck/contract';
 import type { VolumeSnapshot } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
-import { applyMetadataUpdate } from './metadata';
 
 /** Unpaged lists read at most this many pages of 1000. */
 const ALL_PAGE_SIZE = 1000;
@@ -65,20 +65,13 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
     };
   });
 
-  serve(app, api['cinder.snapshots.metadata'], async (request) =>
-    request.openstack.cinder.snapshots.getMetadata(request.params.id),
+  serveMetadata(
+    app,
+    { read: api['cinder.snapshots.metadata'], write: api['cinder.snapshots.updateMetadata'] },
+    {
+      get: (openstack, id) => openstack.cinder.snapshots.getMetadata(id),
+      set: (openstack, id, updated) => openstack.cinder.snapshots.setMetadata(id, updated),
+      remove: (openstack, id, key) => openstack.cinder.snapshots.deleteMetadata(id, key),
+    },
   );
-
-  serve(app, api['cinder.snapshots.updateMetadata'], async (request, reply) => {
-    const snapshots = request.openstack.cinder.snapshots;
-    const { id } = request.params;
-    await applyMetadataUpdate(
-      {
-        set: (updated) => snapshots.setMetadata(id, updated),
-        remove: (key) => snapshots.deleteMetadata(id, key),
-      },
-      request.body,
-    );
-    return reply.code(204).send(null);
-  });
 };

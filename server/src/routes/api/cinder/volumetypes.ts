@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type VolumeType as VolumeTypeShape, routeTable as api } from '@skydeck/contract';
 import type { VolumeType as CinderVolumeType } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
-import { applyMetadataUpdate } from './metadata';
 
 export const toVolumeType = (t: CinderVolumeType): VolumeTypeShape => {
   const out: VolumeTypeShape = {
@@ -34,20 +34,13 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     toVolumeType(await request.openstack.cinder.volumeTypes.get(request.params.id)),
   );
 
-  serve(app, api['cinder.volumetypes.metadata'], async (request) =>
-    request.openstack.cinder.volumeTypes.getExtraSpecs(request.params.id),
+  serveMetadata(
+    app,
+    { read: api['cinder.volumetypes.metadata'], write: api['cinder.volumetypes.updateMetadata'] },
+    {
+      get: (openstack, id) => openstack.cinder.volumeTypes.getExtraSpecs(id),
+      set: (openstack, id, updated) => openstack.cinder.volumeTypes.setExtraSpecs(id, updated),
+      remove: (openstack, id, key) => openstack.cinder.volumeTypes.deleteExtraSpec(id, key),
+    },
   );
-
-  serve(app, api['cinder.volumetypes.updateMetadata'], async (request, reply) => {
-    const types = request.openstack.cinder.volumeTypes;
-    const { id } = request.params;
-    await applyMetadataUpdate(
-      {
-        set: (updated) => types.setExtraSpecs(id, updated),
-        remove: (key) => types.deleteExtraSpec(id, key),
-      },
-      request.body,
-    );
-    return reply.code(204).send(null);
-  });
 };

@@ -3,6 +3,7 @@ import { type ImageList as ImageListShape, routeTable as api } from '@skydeck/co
 import type { ImageFilters } from '@skydeck/openstack-client';
 import { createImageFromUrl } from '../../../services/glance/images';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
 import { nameContains, pageAfter } from './imageNameFilter';
@@ -136,16 +137,13 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return reply.code(204).send(null);
   });
 
-  serve(app, api['glance.images.properties'], async (request) =>
-    editablePropertiesOf(await request.openstack.glance.images.get(request.params.id)),
+  serveMetadata(
+    app,
+    { read: api['glance.images.properties'], write: api['glance.images.updateProperties'] },
+    {
+      get: async (openstack, id) => editablePropertiesOf(await openstack.glance.images.get(id)),
+      apply: (openstack, id, { updated, removed }) =>
+        openstack.glance.images.update(id, { set: updated, remove: removed }),
+    },
   );
-
-  serve(app, api['glance.images.updateProperties'], async (request, reply) => {
-    const { updated, removed } = request.body;
-    await request.openstack.glance.images.update(request.params.id, {
-      set: updated,
-      remove: removed,
-    });
-    return reply.code(204).send(null);
-  });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /**
@@ -8,20 +8,19 @@ import type { RouteDeps } from '../../deps';
  * reads and writes it (admin; Nova's set_metadata, where null removes a key).
  */
 export const aggregateRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
-  serve(
+  serveMetadata(
     app,
-    api['nova.aggregates.extraSpecs'],
-    async (request) => (await request.openstack.nova.aggregates.get(request.params.id)).metadata,
+    { read: api['nova.aggregates.extraSpecs'], write: api['nova.aggregates.updateExtraSpecs'] },
+    {
+      get: async (openstack, id) => (await openstack.nova.aggregates.get(id)).metadata,
+      apply: async (openstack, id, { updated, removed }) => {
+        const metadata: Record<string, string | null> = {};
+        for (const key of removed) metadata[key] = null;
+        Object.assign(metadata, updated);
+        if (Object.keys(metadata).length > 0) {
+          await openstack.nova.aggregates.setMetadata(id, metadata);
+        }
+      },
+    },
   );
-
-  serve(app, api['nova.aggregates.updateExtraSpecs'], async (request, reply) => {
-    const { updated, removed } = request.body;
-    const metadata: Record<string, string | null> = {};
-    for (const key of removed) metadata[key] = null;
-    Object.assign(metadata, updated);
-    if (Object.keys(metadata).length > 0) {
-      await request.openstack.nova.aggregates.setMetadata(request.params.id, metadata);
-    }
-    return reply.code(204).send(null);
-  });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Flavor as FlavorShape, routeTable as api } from '@skydeck/contract';
 import type { NormalizedFlavor } from '@skydeck/openstack-client';
-import { METADATA_DELETE_CONCURRENCY, mapLimit } from '../../../lib/mapLimit';
+import { mapLimit } from '../../../lib/mapLimit';
 import {
   type FlavorOutcome,
   accessOf,
@@ -10,6 +10,7 @@ import {
   updateFlavor,
 } from '../../../services/nova/flavors';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /** Parallel upstream calls per request when extra specs must be fetched one flavor at a time. */
@@ -85,20 +86,13 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(204).send(null);
   });
 
-  serve(app, api['nova.flavors.extraSpecs'], async (request) =>
-    request.openstack.nova.flavors.getExtraSpecs(request.params.id),
+  serveMetadata(
+    app,
+    { read: api['nova.flavors.extraSpecs'], write: api['nova.flavors.updateExtraSpecs'] },
+    {
+      get: (openstack, id) => openstack.nova.flavors.getExtraSpecs(id),
+      set: (openstack, id, updated) => openstack.nova.flavors.setExtraSpecs(id, updated),
+      remove: (openstack, id, key) => openstack.nova.flavors.deleteExtraSpec(id, key),
+    },
   );
-
-  serve(app, api['nova.flavors.updateExtraSpecs'], async (request, reply) => {
-    const nova = request.openstack.nova;
-    const { id } = request.params;
-    const { updated, removed } = request.body;
-    if (Object.keys(updated).length > 0) await nova.flavors.setExtraSpecs(id, updated);
-    // Nova deletes one key per call: a few at a time, not one after another.
-    const gone = [...new Set(removed)].filter((key) => !Object.hasOwn(updated, key));
-    await mapLimit(gone, METADATA_DELETE_CONCURRENCY, (key) =>
-      nova.flavors.deleteExtraSpec(id, key),
-    );
-    return reply.code(204).send(null);
-  });
 };
