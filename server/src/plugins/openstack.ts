@@ -7,11 +7,16 @@ import {
   OpenStackNetworkError,
   OpenStackTimeoutError,
   ServiceUnavailableError,
+  authenticatePassword,
+  authenticateToken,
   createOpenStackClient,
+  type AuthResult,
   type CatalogEntry,
   type EndpointInterface,
   type FetchLike,
   type OpenStackClient,
+  type PasswordAuthOptions,
+  type TokenAuthOptions,
 } from '@skydeck/openstack-client';
 import { Lru } from '../lib/lru';
 
@@ -22,6 +27,15 @@ export interface OpenStackPluginOptions {
   fetch?: FetchLike;
   /** Per-call budget (SKYDECK_UPSTREAM_TIMEOUT); a call past it answers 504. */
   timeoutMs?: number;
+}
+
+/** What the plugin fills in: Keystone's URL, the fetch and the per-call budget. */
+type Bound = 'authUrl' | 'fetch' | 'timeoutMs';
+
+/** Keystone token requests: sign-in (password) and rescoping a token (project switch). */
+export interface KeystoneAuth {
+  password(options: Omit<PasswordAuthOptions, Bound>): Promise<AuthResult>;
+  token(options: Omit<TokenAuthOptions, Bound>): Promise<AuthResult>;
 }
 
 declare module 'fastify' {
@@ -36,6 +50,11 @@ declare module 'fastify' {
       catalog?: readonly CatalogEntry[],
       region?: string,
     ): OpenStackClient;
+    /**
+     * Tokens from Keystone for login and project switching, through the same fetch and
+     * timeout as every session's client (so request ids and metrics apply to them too).
+     */
+    readonly keystoneAuth: KeystoneAuth;
   }
 }
 
@@ -125,6 +144,13 @@ const plugin: FastifyPluginAsync<OpenStackPluginOptions> = async (app, options) 
         timeoutMs: options.timeoutMs,
       }),
   );
+
+  const bound = { authUrl: options.authUrl, fetch: options.fetch, timeoutMs: options.timeoutMs };
+  const keystoneAuth: KeystoneAuth = {
+    password: (auth) => authenticatePassword({ ...auth, ...bound }),
+    token: (auth) => authenticateToken({ ...auth, ...bound }),
+  };
+  app.decorate('keystoneAuth', keystoneAuth);
 
   app.decorateRequest('openstack', {
     getter(this: FastifyRequest): OpenStackClient {

@@ -1,12 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import {
-  OpenStackHttpError,
-  authenticatePassword,
-  authenticateToken,
-  type AuthResult,
-} from '@skydeck/openstack-client';
+import { OpenStackHttpError, type AuthResult } from '@skydeck/openstack-client';
 import { sessionFromAuth, toUserSession } from '../../lib/userSession';
 import { serve } from '../serve';
 import type { RouteDeps } from '../deps';
@@ -30,7 +25,6 @@ const isAuthFailure = (error: unknown): boolean =>
  */
 export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { config, regions } = deps;
-  const authUrl = config.cloud.authUrl;
 
   /** An unscoped token (user without a default project) → scoped to a project it may use. */
   const scopeToAProject = async (unscoped: AuthResult): Promise<AuthResult> => {
@@ -38,12 +32,9 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     const projects = (await client.keystone.listAuthProjects()).filter((p) => p.enabled);
     for (const project of projects) {
       try {
-        return await authenticateToken({
-          authUrl,
+        return await app.keystoneAuth.token({
           token: unscoped.token,
           scope: { project: { id: project.id } },
-          fetch: deps.fetch,
-          timeoutMs: deps.config.upstreamTimeout * 1000,
         });
       } catch (error) {
         // A project disabled or unassigned since the listing: try the next one.
@@ -83,13 +74,10 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     const started = performance.now();
     let auth: AuthResult;
     try {
-      auth = await authenticatePassword({
-        authUrl,
+      auth = await app.keystoneAuth.password({
         username: body.username,
         password: body.password,
         userDomainName: domain,
-        fetch: deps.fetch,
-        timeoutMs: deps.config.upstreamTimeout * 1000,
       });
     } catch (error) {
       if (isAuthFailure(error) || (error instanceof OpenStackHttpError && error.status === 404)) {

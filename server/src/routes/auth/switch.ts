@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { OpenStackHttpError, authenticateToken, type AuthResult } from '@skydeck/openstack-client';
+import { OpenStackHttpError, type AuthResult } from '@skydeck/openstack-client';
 import { sessionFromAuth, toUserSession } from '../../lib/userSession';
 import { sessionOf } from '../../lib/sessionOf';
 import { serve } from '../serve';
@@ -11,8 +11,6 @@ import type { RouteDeps } from '../deps';
  * POST {webroot}auth/switch-region/ — use another region of the same catalog.
  */
 export const switchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
-  const authUrl = deps.config.cloud.authUrl;
-
   serve(
     app,
     api['auth.switchProject'],
@@ -20,12 +18,9 @@ export const switchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
       const current = sessionOf(request).session;
       let auth: AuthResult;
       try {
-        auth = await authenticateToken({
-          authUrl,
+        auth = await app.keystoneAuth.token({
           token: current.token,
           scope: { project: { id: request.body.project_id } },
-          fetch: deps.fetch,
-          timeoutMs: deps.config.upstreamTimeout * 1000,
         });
       } catch (error) {
         if (error instanceof OpenStackHttpError && [401, 403, 404].includes(error.status)) {
