@@ -75,3 +75,37 @@ export const serveMetadata = <Read extends MetadataReadRoute>(
   };
   serve(app, routes.write, write);
 };
+
+type PickResource<R> = (openstack: OpenStackClient) => R;
+
+/** A resource whose calls are named …Metadata (Cinder volumes and snapshots). */
+interface MetadataResource {
+  getMetadata(id: string): Promise<Record<string, string>>;
+  setMetadata(id: string, metadata: Record<string, string>): Promise<unknown>;
+  deleteMetadata(id: string, key: string): Promise<unknown>;
+}
+
+/** A resource whose calls are named …ExtraSpec(s) (Nova flavors, Cinder volume types). */
+interface ExtraSpecResource {
+  getExtraSpecs(id: string): Promise<Record<string, string>>;
+  setExtraSpecs(id: string, specs: Record<string, string>): Promise<unknown>;
+  deleteExtraSpec(id: string, key: string): Promise<unknown>;
+}
+
+/** serveMetadata's calls for a resource with getMetadata/setMetadata/deleteMetadata. */
+export const metadataCalls = (
+  pick: PickResource<MetadataResource>,
+): MetadataCalls<Record<string, string>> => ({
+  get: (openstack, id) => pick(openstack).getMetadata(id),
+  set: (openstack, id, updated) => pick(openstack).setMetadata(id, updated),
+  remove: (openstack, id, key) => pick(openstack).deleteMetadata(id, key),
+});
+
+/** serveMetadata's calls for a resource with getExtraSpecs/setExtraSpecs/deleteExtraSpec. */
+export const extraSpecCalls = (
+  pick: PickResource<ExtraSpecResource>,
+): MetadataCalls<Record<string, string>> => ({
+  get: (openstack, id) => pick(openstack).getExtraSpecs(id),
+  set: (openstack, id, updated) => pick(openstack).setExtraSpecs(id, updated),
+  remove: (openstack, id, key) => pick(openstack).deleteExtraSpec(id, key),
+});

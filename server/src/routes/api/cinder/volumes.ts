@@ -5,8 +5,9 @@ import {
   routeTable as api,
 } from '@skydeck/contract';
 import type { Volume as CinderVolume, VolumeCreate } from '@skydeck/openstack-client';
+import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
-import { serveMetadata } from '../../serveMetadata';
+import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /** Unpaged lists read at most this many volumes. */
@@ -72,22 +73,13 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
       sortKey: sort_key,
       sortDir: sort_dir,
     };
-    const paged = paginate === true || limit !== undefined || marker !== undefined;
-    if (!paged || paginate === false) {
+    if (!wantsPage({ paginate, limit, marker })) {
       const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
-      return {
-        items: all.volumes.map(toVolume),
-        has_more_data: all.truncated,
-        has_prev_data: false,
-      };
+      return wholeList(all.volumes, all.truncated, toVolume);
     }
     const size = limit ?? pageSize;
     const page = await volumes.list({ ...common, limit: size + 1, marker });
-    return {
-      items: page.volumes.slice(0, size).map(toVolume),
-      has_more_data: page.volumes.length > size,
-      has_prev_data: marker !== undefined,
-    };
+    return pageOf(page.volumes, size, marker, toVolume);
   });
 
   serve(app, api['cinder.volumes.create'], async (request, reply) => {
@@ -119,10 +111,6 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
   serveMetadata(
     app,
     { read: api['cinder.volumes.metadata'], write: api['cinder.volumes.updateMetadata'] },
-    {
-      get: (openstack, id) => openstack.cinder.volumes.getMetadata(id),
-      set: (openstack, id, updated) => openstack.cinder.volumes.setMetadata(id, updated),
-      remove: (openstack, id, key) => openstack.cinder.volumes.deleteMetadata(id, key),
-    },
+    metadataCalls((openstack) => openstack.cinder.volumes),
   );
 };

@@ -5,8 +5,9 @@ import {
   routeTable as api,
 } from '@skydeck/contract';
 import type { VolumeSnapshot } from '@skydeck/openstack-client';
+import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
-import { serveMetadata } from '../../serveMetadata';
+import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /** Unpaged lists read at most this many pages of 1000. */
@@ -40,8 +41,7 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
     const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } = request.query;
     const snapshots = request.openstack.cinder.snapshots;
     const common = { filters, allProjects: all_projects, sortKey: sort_key, sortDir: sort_dir };
-    const paged = paginate === true || limit !== undefined || marker !== undefined;
-    if (!paged || paginate === false) {
+    if (!wantsPage({ paginate, limit, marker })) {
       const items: VolumeSnapshot[] = [];
       let next: string | undefined;
       for (let page = 0; page < ALL_MAX_PAGES; page++) {
@@ -50,28 +50,16 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
         next = answer.nextMarker;
         if (next === undefined) break;
       }
-      return {
-        items: items.map(toSnapshot),
-        has_more_data: next !== undefined,
-        has_prev_data: false,
-      };
+      return wholeList(items, next !== undefined, toSnapshot);
     }
     const size = limit ?? pageSize;
     const page = await snapshots.list({ ...common, limit: size + 1, marker });
-    return {
-      items: page.snapshots.slice(0, size).map(toSnapshot),
-      has_more_data: page.snapshots.length > size,
-      has_prev_data: marker !== undefined,
-    };
+    return pageOf(page.snapshots, size, marker, toSnapshot);
   });
 
   serveMetadata(
     app,
     { read: api['cinder.snapshots.metadata'], write: api['cinder.snapshots.updateMetadata'] },
-    {
-      get: (openstack, id) => openstack.cinder.snapshots.getMetadata(id),
-      set: (openstack, id, updated) => openstack.cinder.snapshots.setMetadata(id, updated),
-      remove: (openstack, id, key) => openstack.cinder.snapshots.deleteMetadata(id, key),
-    },
+    metadataCalls((openstack) => openstack.cinder.snapshots),
   );
 };

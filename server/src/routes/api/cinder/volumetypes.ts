@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type VolumeType as VolumeTypeShape, routeTable as api } from '@skydeck/contract';
 import type { VolumeType as CinderVolumeType } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
-import { serveMetadata } from '../../serveMetadata';
+import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 export const toVolumeType = (t: CinderVolumeType): VolumeTypeShape => {
@@ -37,10 +37,6 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serveMetadata(
     app,
     { read: api['cinder.volumetypes.metadata'], write: api['cinder.volumetypes.updateMetadata'] },
-    {
-      get: (openstack, id) => openstack.cinder.volumeTypes.getExtraSpecs(id),
-      set: (openstack, id, updated) => openstack.cinder.volumeTypes.setExtraSpecs(id, updated),
-      remove: (openstack, id, key) => openstack.cinder.volumeTypes.deleteExtraSpec(id, key),
-    },
+    extraSpecCalls((openstack) => openstack.cinder.volumeTypes),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type ImageList as ImageListShape, routeTable as api } from '@skydeck/contract';
 import type { ImageFilters } from '@skydeck/openstack-client';
 import { createImageFromUrl } from '../../../services/glance/images';
+import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
@@ -37,24 +38,20 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     const filters: ImageFilters = { ...rest };
     if (tag !== undefined) filters.tag = [tag];
     const glance = request.openstack.glance;
-    const paged = paginate === true || limit !== undefined || marker !== undefined;
-    if (name !== undefined && name.trim() !== '') {
-      // A part of a name, any case: Glance only matches whole names (see imageNameFilter.ts).
-      const all = await glance.images.listAll({
+    const paged = wantsPage({ paginate, limit, marker });
+    const listAll = () =>
+      glance.images.listAll({
         filters,
         sortKey: sort_key,
         sortDir: sort_dir,
         limit: ALL_PAGE_SIZE,
         maxPages: ALL_MAX_PAGES,
       });
+    if (name !== undefined && name.trim() !== '') {
+      // A part of a name, any case: Glance only matches whole names (see imageNameFilter.ts).
+      const all = await listAll();
       const matching = all.images.filter(nameContains(name));
-      if (!paged || paginate === false) {
-        return {
-          items: matching.map(toImage),
-          has_more_data: all.truncated,
-          has_prev_data: false,
-        };
-      }
+      if (!paged) return wholeList(matching, all.truncated, toImage);
       const cut = pageAfter(matching, marker, limit ?? settings.API_RESULT_PAGE_SIZE);
       if (!cut) throw new ImageRequestError(`The marker ${marker ?? ''} is not in this list`);
       return {
@@ -63,19 +60,9 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
         has_prev_data: marker !== undefined,
       };
     }
-    if (!paged || paginate === false) {
-      const all = await glance.images.listAll({
-        filters,
-        sortKey: sort_key,
-        sortDir: sort_dir,
-        limit: ALL_PAGE_SIZE,
-        maxPages: ALL_MAX_PAGES,
-      });
-      return {
-        items: all.images.map(toImage),
-        has_more_data: all.truncated,
-        has_prev_data: false,
-      };
+    if (!paged) {
+      const all = await listAll();
+      return wholeList(all.images, all.truncated, toImage);
     }
     const size = limit ?? settings.API_RESULT_PAGE_SIZE;
     // One more than asked says whether another page exists (Glance's `next` only says "full").
@@ -86,11 +73,7 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
       sortKey: sort_key,
       sortDir: sort_dir,
     });
-    return {
-      items: page.images.slice(0, size).map(toImage),
-      has_more_data: page.images.length > size,
-      has_prev_data: marker !== undefined,
-    };
+    return pageOf(page.images, size, marker, toImage);
   });
 
   serve(app, api['glance.images.create'], async (request, reply) => {

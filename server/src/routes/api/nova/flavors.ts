@@ -10,7 +10,7 @@ import {
   updateFlavor,
 } from '../../../services/nova/flavors';
 import { serve } from '../../serve';
-import { serveMetadata } from '../../serveMetadata';
+import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /** Parallel upstream calls per request when extra specs must be fetched one flavor at a time. */
@@ -89,10 +89,6 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serveMetadata(
     app,
     { read: api['nova.flavors.extraSpecs'], write: api['nova.flavors.updateExtraSpecs'] },
-    {
-      get: (openstack, id) => openstack.nova.flavors.getExtraSpecs(id),
-      set: (openstack, id, updated) => openstack.nova.flavors.setExtraSpecs(id, updated),
-      remove: (openstack, id, key) => openstack.nova.flavors.deleteExtraSpec(id, key),
-    },
+    extraSpecCalls((openstack) => openstack.nova.flavors),
   );
 };
