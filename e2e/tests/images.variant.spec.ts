@@ -32,6 +32,10 @@ test.describe('images on a server with filter-first and direct uploads', () => {
     await loginAs(page, 'admin', '/admin/images');
     const panel = adminImages(page);
     await expect(panel.heading).toBeVisible();
+    // Both image panels are titled Images: the breadcrumb tells them apart.
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+      /^Admin.*Images$/,
+    );
     await expect(panel.table.getByRole('heading', { name: FILTER_FIRST })).toBeVisible();
     await expect(
       panel.rows().filter({ has: page.getByRole('gridcell', { name: CIRROS }) }),
@@ -65,6 +69,9 @@ test.describe('images on a server with filter-first and direct uploads', () => {
     await page.goto('project/images');
     await projectImages(page).waitLoaded();
     await expect(projectImages(page).row(CIRROS)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+      /^Project.*Images$/,
+    );
     await expect(page.getByRole('heading', { name: FILTER_FIRST })).toHaveCount(0);
   });
 

@@ -1,7 +1,15 @@
 import { Suspense, use, type ReactNode } from 'react';
-import { Bullseye, PageSection, Spinner, Title } from '@patternfly/react-core';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  Bullseye,
+  PageSection,
+  Spinner,
+  Title,
+} from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
-import type { ManifestEntry, ResourceType } from '../../registry/types';
+import { msg } from '../../i18n/msg';
+import type { ManifestEntry, PanelGroup, ResourceType } from '../../registry/types';
 import { ResourceTable } from '../ResourceTable/ResourceTable';
 
 type Panel = ManifestEntry['panels'][number];
@@ -31,11 +39,25 @@ export interface ResourcePanelProps {
   panel: Panel;
 }
 
-/** A registry panel page: the title at once, the table when the declaration has loaded. */
+/** The dashboard a panel belongs to, as the sidebar names it. */
+const GROUP_NAMES: Record<PanelGroup, string> = {
+  project: msg('Project'),
+  admin: msg('Admin'),
+  identity: msg('Identity'),
+};
+
+/**
+ * A registry panel page: the title at once, the table when the declaration has loaded. The
+ * breadcrumb names the dashboard, so Project › Images and Admin › Images are told apart.
+ */
 export function ResourcePanel({ entry, panel }: ResourcePanelProps): ReactNode {
   const { t } = useTranslation();
   return (
     <PageSection aria-label={t(panel.title)}>
+      <Breadcrumb>
+        <BreadcrumbItem>{t(GROUP_NAMES[panel.group])}</BreadcrumbItem>
+        <BreadcrumbItem isActive>{t(panel.title)}</BreadcrumbItem>
+      </Breadcrumb>
       <Title headingLevel="h1">{t(panel.title)}</Title>
       <Suspense
         fallback={
