@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   ExtensionList,
   PolicyRule,
@@ -128,6 +128,31 @@ function buildPlan(list: readonly RequirementSet[]): Plan {
 
 function hasAlias(list: ExtensionList | undefined, alias: string): boolean {
   return !!list?.items.some((ext) => ext.alias === alias || ext.name === alias);
+}
+
+/**
+ * Starts loading what useRequirements(list) will need, before any component asks: the policy
+ * checks (one batched request with every other check asked in the same moment), the catalog,
+ * settings, extension lists and features. A route loader calls it so the answers are in, or on
+ * their way, when the page renders. It never rejects: failures are reported as any query's are.
+ */
+export function prefetchRequirements(
+  queryClient: QueryClient,
+  list: readonly RequirementSet[],
+): Promise<void> {
+  const plan = buildPlan(list);
+  return Promise.all([
+    ...plan.checks.map((check) => queryClient.prefetchQuery(policyQueries.check(check))),
+    ...(plan.catalog
+      ? [
+          queryClient.prefetchQuery(shellQueries.session()),
+          queryClient.prefetchQuery(shellQueries.catalog()),
+        ]
+      : []),
+    ...(plan.settings ? [queryClient.prefetchQuery(shellQueries.settings())] : []),
+    ...plan.extensions.map((svc) => queryClient.prefetchQuery(shellQueries.extensions(svc))),
+    ...plan.features.map((f) => queryClient.prefetchQuery(shellQueries.novaFeature(f))),
+  ]).then(() => undefined);
 }
 
 /**

@@ -33,20 +33,25 @@ export interface PanelAccess {
 }
 
 /**
+ * What deciding panel access asks: the admin gate, then each panel's requirements (in `refs`
+ * order). The shell's route loader prefetches the same sets, so the answers share the cache.
+ */
+export function panelAccessSets(refs: readonly PanelRef[]): RequirementSet[] {
+  return [
+    ...ADMIN_GATE,
+    ...refs.map(({ entry, panel }) => ({
+      requirements: [...entry.requires, ...(panel.requires ?? [])],
+    })),
+  ];
+}
+
+/**
  * Which panels the user may use: the entry's and the panel's `requires`, plus the admin gate
  * for the Admin group, all decided in the same batched policy request.
  */
 export function usePanelAccess(manifest: readonly ManifestEntry[]): PanelAccess {
   const refs = useMemo(() => allPanels(manifest), [manifest]);
-  const sets = useMemo<RequirementSet[]>(
-    () => [
-      ...ADMIN_GATE,
-      ...refs.map(({ entry, panel }) => ({
-        requirements: [...entry.requires, ...(panel.requires ?? [])],
-      })),
-    ],
-    [refs],
-  );
+  const sets = useMemo(() => panelAccessSets(refs), [refs]);
   const { allowed, loading } = useRequirements(sets);
   return useMemo(() => {
     const isAdmin = allowed.slice(0, ADMIN_GATE.length).some(Boolean);

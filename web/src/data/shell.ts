@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { routeQuery } from '../api/api';
 import { msg } from '../i18n/msg';
+import { projectQueries } from './keystone/projects';
 
 /** Extension lists the permission checks can ask for (spec 2 §6 "API extensions"). */
 export type ExtensionService = 'compute' | 'volume';
@@ -14,6 +16,15 @@ const EXTENSION_ROUTES = {
  * entry each) — they only change on login, logout or a switch, and those reset the whole cache.
  */
 export const shellQueries = {
+  /**
+   * Session, settings, catalog and the user's projects in one answer: read by loadBootstrap,
+   * which files each under its own query's key.
+   */
+  bootstrap: () =>
+    routeQuery('bootstrap.get', undefined, {
+      // A 401 here means "not signed in": the protected route redirects to the login page.
+      meta: { errorMessage: msg('Unable to retrieve the session.'), silentStatuses: [401] },
+    }),
   session: () =>
     routeQuery('keystone.userSession', undefined, {
       staleTime: Infinity,
@@ -43,3 +54,21 @@ export const shellQueries = {
   novaFeature: (feature: string) =>
     routeQuery('nova.feature', { params: { feature } }, { staleTime: Infinity }),
 };
+
+/**
+ * What the signed-in shell needs before its first page, in one request (GET /api/bootstrap/)
+ * instead of the chain session → settings, catalog → projects. Each part goes into the cache
+ * under its own query's key, so components read them as before; nothing is asked when they are
+ * already there (a signed-in user moving between pages). Rejects as the request does (ApiError).
+ */
+export async function loadBootstrap(queryClient: QueryClient): Promise<void> {
+  const parts = [shellQueries.session(), shellQueries.settings(), shellQueries.catalog()];
+  if (parts.every((q) => queryClient.getQueryData(q.queryKey) !== undefined)) return;
+  const answer = await queryClient.fetchQuery(shellQueries.bootstrap());
+  queryClient.setQueryData(shellQueries.session().queryKey, answer.session);
+  queryClient.setQueryData(shellQueries.settings().queryKey, answer.settings);
+  queryClient.setQueryData(shellQueries.catalog().queryKey, answer.catalog);
+  if (answer.projects) queryClient.setQueryData(projectQueries.mine().queryKey, answer.projects);
+  // The parts are the cache's copies from now on.
+  queryClient.removeQueries({ queryKey: shellQueries.bootstrap().queryKey, exact: true });
+}

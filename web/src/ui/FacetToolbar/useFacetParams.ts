@@ -29,6 +29,31 @@ export interface FacetParams {
 }
 
 /**
+ * The chips a URL's query holds, in URL order: what the table shows, and what the panel's route
+ * reads to start the list query before the table renders.
+ */
+export function chipsOf(params: URLSearchParams, facets: readonly FacetDescriptor[]): FacetChip[] {
+  const byId = new Map(facets.map((f) => [f.id, f]));
+  const list: FacetChip[] = [];
+  const seen = new Set<string>();
+  for (const [facet, value] of params) {
+    const descriptor = byId.get(facet);
+    if (!descriptor || value === '') continue;
+    // A hand-edited URL may repeat a singleton facet; the last one wins, as when picking.
+    const id = descriptor.singleton ? facet : `${facet}\u0000${value}`;
+    if (descriptor.singleton) {
+      const at = list.findIndex((c) => c.facet === facet);
+      if (at >= 0) list.splice(at, 1);
+    } else if (seen.has(id)) {
+      continue;
+    }
+    seen.add(id);
+    list.push({ facet, value });
+  }
+  return list;
+}
+
+/**
  * Facet state lives in the URL (?name=web&q=db), so a filtered list can be bookmarked, shared
  * and restored with Back; other query parameters (tab, nav) are left alone.
  */
@@ -36,25 +61,7 @@ export function useFacetParams(facets: readonly FacetDescriptor[]): FacetParams 
   const [params, setParams] = useSearchParams();
   const byId = useMemo(() => new Map(facets.map((f) => [f.id, f])), [facets]);
 
-  const chips = useMemo(() => {
-    const list: FacetChip[] = [];
-    const seen = new Set<string>();
-    for (const [facet, value] of params) {
-      const descriptor = byId.get(facet);
-      if (!descriptor || value === '') continue;
-      // A hand-edited URL may repeat a singleton facet; the last one wins, as when picking.
-      const id = descriptor.singleton ? facet : `${facet}\u0000${value}`;
-      if (descriptor.singleton) {
-        const at = list.findIndex((c) => c.facet === facet);
-        if (at >= 0) list.splice(at, 1);
-      } else if (seen.has(id)) {
-        continue;
-      }
-      seen.add(id);
-      list.push({ facet, value });
-    }
-    return list;
-  }, [params, byId]);
+  const chips = useMemo(() => chipsOf(params, facets), [params, facets]);
 
   const q = params.get(SEARCH_PARAM) ?? '';
 
