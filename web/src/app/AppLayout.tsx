@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import {
   Brand,
   Bullseye,
@@ -11,6 +11,7 @@ import {
   MastheadMain,
   MastheadToggle,
   Page,
+  PageContext,
   PageToggleButton,
   SkipToContent,
   Spinner,
@@ -71,6 +72,22 @@ function AppMasthead(): ReactNode {
   );
 }
 
+/**
+ * On a narrow screen the sidebar lies over the content: once the user has chosen a panel it
+ * closes, as a phone's menu does. On a wide screen it stays as the user left it.
+ */
+export function CloseSidebarOnNavigate(): null {
+  const { isMobile, isSidebarOpen, onSidebarToggle } = useContext(PageContext);
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (isMobile && isSidebarOpen) onSidebarToggle();
+  }, [pathname, isMobile, isSidebarOpen, onSidebarToggle]);
+  return null;
+}
+
 /** The signed-in frame: masthead, sidebar and the routed page. */
 export function AppLayout({ manifest }: { manifest: readonly ManifestEntry[] }): ReactNode {
   const { t } = useTranslation();
@@ -93,6 +110,7 @@ export function AppLayout({ manifest }: { manifest: readonly ManifestEntry[] }):
         </SkipToContent>
       }
     >
+      <CloseSidebarOnNavigate />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

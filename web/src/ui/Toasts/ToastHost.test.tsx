@@ -92,4 +92,23 @@ describe('ToastHost', () => {
     expect(within(group).getByText('Done')).toBeInTheDocument();
     expect(within(group).getByText('Region RegionTwo is not available')).toBeInTheDocument();
   });
+
+  it('starts the toasts below the masthead, so the switchers stay usable', async () => {
+    const masthead = document.createElement('header');
+    masthead.className = 'pf-v6-c-masthead';
+    masthead.getBoundingClientRect = () => ({ bottom: 72 }) as DOMRect;
+    document.body.append(masthead);
+    try {
+      renderWithProviders(<main />);
+      act(() => toast.info('Below the masthead'));
+      await screen.findByText('Below the masthead');
+      const group = screen.getByRole('list', { name: 'Notifications' });
+      expect(group.style.getPropertyValue('--pf-v6-c-alert-group--m-toast--InsetBlockStart')).toBe(
+        '88px',
+      );
+    } finally {
+      masthead.remove();
+      toast.reset();
+    }
+  });
 });
