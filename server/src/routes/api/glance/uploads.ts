@@ -1,5 +1,5 @@
 import { Transform, finished, type Readable, type TransformCallback } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImageCreateBody, routeTable as api } from '@skydeck/contract';
@@ -25,6 +25,15 @@ class UploadAbortedError extends Error {
   readonly statusCode = 400;
   constructor() {
     super('The upload was interrupted before the whole file arrived');
+  }
+}
+
+/** The body is not the multipart/form-data its Content-Type says (no boundary, cut short). */
+class MalformedFormError extends Error {
+  readonly statusCode = 400;
+  constructor(cause: unknown) {
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    super(`The upload is not a well-formed multipart/form-data body${detail}`);
   }
 }
 
@@ -171,9 +180,11 @@ const streamToGlance = async (
   if (options.signal.aborted) stop();
   else options.signal.addEventListener('abort', stop, { once: true });
   const tooLarge = (): Error => fail(new UploadTooLargeError(options.limit));
-  // `on`, not `once`: the source belongs to the request and stays in use after this call, and
-  // a second 'error' with no listener would be an uncaught exception.
-  source.on('error', (error: Error & { statusCode?: number }) => {
+  // finished(), not an 'error' listener: the multipart parser may have failed the file part
+  // (a body cut short) before this call, and such a stream never ends, so the upload would wait
+  // for it forever. finished() also reports a stream that failed or closed before now.
+  finished(source, (error?: (Error & { statusCode?: number }) | null) => {
+    if (!error) return;
     if (error.statusCode === 413) tooLarge();
     else fail(new UploadAbortedError());
   });
@@ -212,6 +223,38 @@ const streamToGlance = async (
     options.signal.removeEventListener('abort', stop);
   }
 };
+
+/**
+ * The form's parts, with the parser's own failures (no boundary, a body cut short, headers that
+ * are not part headers) as a 400: they are the client's. The parser's limits (413) keep theirs.
+ */
+async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const asFormError = (error: unknown): unknown =>
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+      ? error
+      : new MalformedFormError(error);
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw asFormError(error);
+  }
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw asFormError(error);
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // The caller stopped early (a refused part): let the parser's iterator end as well.
+    await parts.return?.();
+  }
+}
 
 /** busboy's file streams carry `truncated`; their size is capped by the parser. */
 const isMultipartFile = (source: Readable): boolean => 'truncated' in source;
@@ -264,7 +307,7 @@ export const imageUploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps
     let created: GlanceImage | undefined;
 
     try {
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type === 'field') {
           if (created) {
             throw new ImageRequestError('The file part (data) must come after every field');
@@ -284,6 +327,9 @@ export const imageUploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps
         let body: ImageCreateBody;
         let size: number | undefined;
         try {
+          if (Object.keys(fields).length === 0) {
+            throw new ImageRequestError('The form fields must come before the file part (data)');
+          }
           body = parseFields(fields);
           size = declaredFileSize(fields);
           if (maxUploadBytes > 0 && size !== undefined && size > maxUploadBytes) {
