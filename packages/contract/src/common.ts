@@ -17,13 +17,22 @@ export interface List<T> {
   has_prev_data?: boolean;
 }
 
+/**
+ * Most keys one metadata update may remove. Nova and Cinder take one DELETE per key, so the list
+ * is bounded: far more than a metadata editor shows (Nova's default quota is 128 metadata items),
+ * far less than would keep a request (and the service) busy for minutes.
+ */
+export const METADATA_MAX_REMOVED = 500;
+
 /** Body of `/api/.../metadata`-style PATCH calls (spec 2 §3 "Metadata update payload"). */
 export const MetadataUpdate = Type.Object(
   {
     updated: Type.Record(Type.String(), Type.String()),
     // Each removed key becomes one path segment of a DELETE upstream: never empty, and no
     // longer than a key can be in Nova, Cinder or Glance.
-    removed: Type.Array(Type.String({ minLength: 1, maxLength: 255 })),
+    removed: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), {
+      maxItems: METADATA_MAX_REMOVED,
+    }),
   },
   { additionalProperties: false },
 );
