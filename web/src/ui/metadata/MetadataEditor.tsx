@@ -36,6 +36,8 @@ export interface MetadataEditorProps {
   onChange: () => void;
 }
 
+const CHILD_INDENT = { paddingInlineStart: 'var(--pf-t--global--spacer--xl)' } as const;
+
 function AvailableNode({
   node,
   onAdd,
@@ -67,7 +69,8 @@ function AvailableNode({
         onClick={() => onAdd(node)}
       />
       {hasChildren && node.expanded && (
-        <Content component="ul" isPlainList>
+        // A plain list has no indent of its own: the children step in under their parent.
+        <Content component="ul" isPlainList style={CHILD_INDENT}>
           {node.children.map((c) => (
             <AvailableNode key={c.id} node={c} onAdd={onAdd} onToggle={onToggle} />
           ))}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetadefNamespace } from '@skydeck/contract';
 import { mockFetch, renderWithProviders } from '../../testing/render';
-import { cloud } from '../ResourceTable/tableTestKit';
+import { cloud } from '../../testing/panelTestKit';
 import { MetadataModal } from './MetadataModal';
 
 const NS: MetadefNamespace = {
@@ -55,6 +55,19 @@ describe('MetadataModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledWith({ updated: ['f1'] }));
     expect(patches).toEqual([{ updated: { quota_cpu: '4' }, removed: ['other'] }]);
     expect(await screen.findByText('Metadata was successfully updated')).toBeInTheDocument();
+  });
+
+  it('indents the properties of a namespace under it', async () => {
+    setup(204);
+    await screen.findByRole('textbox', { name: 'CPU Quota' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove CPU Quota' }));
+    const expand = screen.getByRole('button', { name: 'Expand Quota' });
+    if (expand.getAttribute('aria-expanded') !== 'true') await user.click(expand);
+    const add = await screen.findByRole('button', { name: 'Add CPU Quota' });
+    const children = add.closest('ul') as HTMLElement;
+    expect(children.closest('li')).toHaveTextContent('Quota');
+    expect(children.style.paddingInlineStart).toBe('var(--pf-t--global--spacer--xl)');
   });
 
   it('stays open with the failure message when the save fails', async () => {
