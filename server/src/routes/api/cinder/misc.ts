@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import { serve } from '../../serve';
+import { numericLimits, serveExtensions } from '../../serveServiceInfo';
 import type { RouteDeps } from '../../deps';
 
 /**
@@ -8,14 +9,7 @@ import type { RouteDeps } from '../../deps';
  * /availzones/.
  */
 export const cinderMiscRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
-  serve(app, api['cinder.extensions'], async (request) => ({
-    items: (await request.openstack.cinder.extensions.list()).map((e) => ({
-      name: e.name,
-      alias: e.alias,
-      description: e.description,
-      updated: e.updated,
-    })),
-  }));
+  serveExtensions(app, api['cinder.extensions'], (openstack) => openstack.cinder.extensions.list());
 
   serve(app, api['cinder.services'], async (request) => ({
     items: await request.openstack.cinder.services.list(),
@@ -25,14 +19,9 @@ export const cinderMiscRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     items: await request.openstack.cinder.qosSpecs.list(),
   }));
 
-  serve(app, api['cinder.limits'], async (request) => {
-    const limits = await request.openstack.cinder.limits.get();
-    const out: Record<string, number> = {};
-    for (const [key, value] of Object.entries(limits.absolute)) {
-      if (typeof value === 'number') out[key] = value;
-    }
-    return out;
-  });
+  serve(app, api['cinder.limits'], async (request) =>
+    numericLimits((await request.openstack.cinder.limits.get()).absolute),
+  );
 
   serve(app, api['cinder.availabilityZones'], async (request) => ({
     items: (await request.openstack.cinder.availabilityZones.list()).map((z) => ({

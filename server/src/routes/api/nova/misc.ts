@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NOVA_FEATURES, type NovaFeature, routeTable as api } from '@skydeck/contract';
 import { serve } from '../../serve';
+import { numericLimits, serveExtensions } from '../../serveServiceInfo';
 import type { RouteDeps } from '../../deps';
 
 const isFeature = (name: string): name is NovaFeature => Object.hasOwn(NOVA_FEATURES, name);
@@ -15,21 +16,10 @@ export const novaMiscRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return request.openstack.nova.supports(NOVA_FEATURES[feature]);
   });
 
-  serve(app, api['nova.extensions'], async (request) => ({
-    items: (await request.openstack.nova.extensions.list()).map((e) => ({
-      name: e.name,
-      alias: e.alias,
-      description: e.description,
-      updated: e.updated,
-    })),
-  }));
+  serveExtensions(app, api['nova.extensions'], (openstack) => openstack.nova.extensions.list());
 
   serve(app, api['nova.limits'], async (request) => {
     const limits = await request.openstack.nova.limits.get({ reserved: request.query.reserved });
-    const out: Record<string, number> = {};
-    for (const [key, value] of Object.entries(limits.absolute)) {
-      if (typeof value === 'number') out[key] = value;
-    }
-    return out;
+    return numericLimits(limits.absolute);
   });
 };
