@@ -189,6 +189,13 @@ test.describe('server groups as demo', () => {
     const group = await demo.nova.serverGroups.create({ name, policy: 'anti-affinity' });
     await page.goto(`ngdetails/OS::Nova::ServerGroup/${group.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The deleted group is not asked for again (a 404 in the console).
+    const refetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/api/nova/servergroups/${group.id}/`)) {
+        refetched.push(request.method());
+      }
+    });
     const panel = serverGroups(page);
     await panel.rowAction(name, 'Delete Server Group');
     await panel.confirm('Confirm Delete Server Group', 'Delete Server Group');
@@ -196,6 +203,7 @@ test.describe('server groups as demo', () => {
     await expect(page).toHaveURL(/\/project\/server_groups$/);
     await panel.waitLoaded();
     await expect(panel.row(name)).toHaveCount(0);
+    expect(refetched).toEqual(['DELETE']);
   });
 
   test('a name that looks like markup is shown as text everywhere', async ({ page, cloud }) => {

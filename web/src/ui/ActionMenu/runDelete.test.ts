@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 import type { ConfirmRequest } from '../ConfirmDialog/confirm';
-import { runDelete, type DeleteRun } from './runDelete';
+import { namesAnyOf, runDelete, type DeleteRun } from './runDelete';
 
 interface Thing {
   id: string;
@@ -58,7 +58,7 @@ describe('runDelete', () => {
     });
     expect(d.toasts.success).toHaveBeenCalledWith('Deleted Key Pair: a.');
     expect(d.toasts.error).not.toHaveBeenCalled();
-    expect(d.invalidate).toHaveBeenCalledWith([['nova', 'keypairs']]);
+    expect(d.invalidate).toHaveBeenCalledWith([['nova', 'keypairs']], ['1']);
     expect(result).toEqual({ deleted: ['1'], failed: [] });
   });
 
@@ -178,5 +178,13 @@ describe('runDelete', () => {
     );
     expect(d.requests[0]?.body).toContain(`"${hostile}"`);
     expect(d.toasts.success).toHaveBeenCalledWith(`Deleted Key Pair: ${hostile}.`);
+  });
+
+  it("tells a deleted item's own queries from the lists", () => {
+    const gone = ['img-1'];
+    expect(namesAnyOf(['glance', 'images', 'get', { params: { id: 'img-1' } }], gone)).toBe(true);
+    expect(namesAnyOf(['glance', 'images', 'list', {}], gone)).toBe(false);
+    expect(namesAnyOf(['nova', 'keypairs', 'list'], ['keypairs'])).toBe(false);
+    expect(namesAnyOf(['glance', 'images', 'get', { params: { id: 'img-10' } }], gone)).toBe(false);
   });
 });

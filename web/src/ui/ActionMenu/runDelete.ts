@@ -34,7 +34,18 @@ export interface DeleteDeps {
   t: Translate;
   confirm: (request: ConfirmRequest) => Promise<boolean>;
   toast: { success: (m: string) => void; error: (m: string) => void; warning: (m: string) => void };
-  invalidate: (keys: readonly QueryKey[]) => Promise<unknown>;
+  /**
+   * Refetches these queries, except those of the items just deleted (`gone`: their keys): a
+   * details page still showing one would otherwise ask for it again and get a 404.
+   */
+  invalidate: (keys: readonly QueryKey[], gone: readonly string[]) => Promise<unknown>;
+}
+
+/** Whether a query key names one of these items (a details query: its id among the params). */
+export function namesAnyOf(queryKey: QueryKey, gone: readonly string[]): boolean {
+  // Only the arguments part: a key pair named "keypairs" must not match the route's name.
+  const text = JSON.stringify(queryKey.filter((part) => typeof part === 'object'));
+  return gone.some((key) => text.includes(JSON.stringify(key)));
 }
 
 export interface DeleteInput<Item> {
@@ -112,6 +123,6 @@ export async function runDelete<Item>(
     );
   }
   // Not awaited: the caller drops the deleted rows at once; the re-list follows.
-  if (deleted.length > 0) void deps.invalidate(run.invalidates);
+  if (deleted.length > 0) void deps.invalidate(run.invalidates, deleted.map(key));
   return { deleted: deleted.map(key), failed: failed.map(key) };
 }

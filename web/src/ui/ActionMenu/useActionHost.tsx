@@ -17,7 +17,7 @@ import type { Action, ActionResult, ModalProps } from '../../registry/types';
 import { confirm } from '../ConfirmDialog/confirm';
 import { toast } from '../Toasts/toast';
 import { ModalLoading } from './ModalLoading';
-import { runDelete, type DeleteRun } from './runDelete';
+import { namesAnyOf, runDelete, type DeleteRun } from './runDelete';
 
 type ModalLoader = () => Promise<{ default: (props: ModalProps<never>) => ReactNode }>;
 type LazyModal = ComponentType<ModalProps<unknown>>;
@@ -103,8 +103,15 @@ function DeleteRunner<Item>({
         t,
         confirm,
         toast,
-        invalidate: (keys) =>
-          Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+        invalidate: (keys, gone) =>
+          Promise.all(
+            keys.map((queryKey) =>
+              queryClient.invalidateQueries({
+                queryKey,
+                predicate: (query) => !namesAnyOf(query.queryKey, gone),
+              }),
+            ),
+          ),
       },
     ).then(onDone, () => onDone({}));
   }, [loading, allowed, items, run, label, itemKey, onDone, queryClient]);
