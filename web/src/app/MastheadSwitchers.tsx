@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import { useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,25 @@ import { shellQueries } from '../data/shell';
 import { logout, switchProject, switchRegion } from './authActions';
 import { projectQueries } from '../data/keystone/projects';
 
-/** The masthead's menu toggle: plain text beside an icon, named for screen readers. */
+/** Below this width (a phone) the toggles show their icons only; their names stay. */
+const PHONE_QUERY = '(max-width: 575px)';
+
+function subscribePhone(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const list = window.matchMedia(PHONE_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+function isPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+}
+
+/**
+ * The masthead's menu toggle: plain text beside an icon, named for screen readers. On a phone
+ * the three toggles' texts do not fit beside the logo, so only the icons show (the text is the
+ * tooltip), and the masthead never overflows.
+ */
 function MastheadToggle({
   ref,
   icon,
@@ -37,6 +55,7 @@ function MastheadToggle({
   isDisabled?: boolean;
   onClick: () => void;
 }): ReactNode {
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   return (
     <MenuToggle
       ref={ref}
@@ -46,8 +65,9 @@ function MastheadToggle({
       onClick={onClick}
       icon={icon}
       aria-label={label}
+      title={phone ? text : undefined}
     >
-      {text}
+      {phone ? null : text}
     </MenuToggle>
   );
 }
