@@ -145,7 +145,7 @@ test.describe('flavors as admin', () => {
     await expect(modal.getByRole('textbox', { name: 'ID' })).toHaveValue(before.id);
     const vcpus = modal.getByRole('spinbutton', { name: 'VCPUs' });
     await expect(vcpus).toHaveValue('1');
-    const recreated = modal.getByText(/^Saving re-creates this flavor/);
+    const recreated = modal.getByText(/Saving re-creates this flavor/);
     await expect(recreated).toBeHidden();
     await modal.getByRole('button', { name: 'Increase VCPUs' }).click();
     await modal.getByRole('button', { name: 'Increase VCPUs' }).click();
