@@ -18,9 +18,6 @@ const ALL_MAX_PAGES = 20;
 export const uploadUrlFor = (webroot: string, id: string): string =>
   `${webroot}api/glance/images/${encodeURIComponent(id)}/file/`;
 
-// uploads.ts still takes it from here.
-export { discardImage } from '../../../services/glance/images';
-
 /**
  * /api/glance/ — version, image list/show/edit/delete, the properties of one image, and create
  * from a URL or for a direct upload (the file then goes to PUT …/file/, see uploads.ts).

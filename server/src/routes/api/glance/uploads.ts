@@ -6,10 +6,10 @@ import { ImageCreateBody, routeTable as api } from '@skydeck/contract';
 import type { GlanceClient, GlanceImage } from '@skydeck/openstack-client';
 import { createAjv, formatValidationErrors } from '../../../lib/validation';
 import { recordUploadBytes } from '../../../plugins/metrics';
+import { createImageWithData, discardImage } from '../../../services/glance/images';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest } from './imageCreate';
-import { discardImage } from './images';
 import { toImage } from './imageView';
 
 /** More bytes than the operator allows (SKYDECK_MAX_UPLOAD_BYTES). */
@@ -339,20 +339,23 @@ export const imageUploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps
           part.file.resume();
           throw error;
         }
-        created = await glance.images.create(imageCreateRequest(body));
-        try {
-          await streamToGlance(glance, created.id, part.file, {
-            limit: maxUploadBytes,
-            size,
-            sizeFromForm: true,
-            signal: controller.signal,
-          });
-        } finally {
-          part.file.resume();
-        }
+        // A file the stream fails on leaves no image behind (the service deletes it).
+        created = await createImageWithData(glance, imageCreateRequest(body), async ({ id }) => {
+          try {
+            await streamToGlance(glance, id, part.file, {
+              limit: maxUploadBytes,
+              size,
+              sizeFromForm: true,
+              signal: controller.signal,
+            });
+          } finally {
+            part.file.resume();
+          }
+        });
       }
     } catch (error) {
-      // Whatever went wrong after the create, no half-made image is left behind.
+      // An error after the upload (a late field, a second file, a broken end of the form)
+      // leaves no image behind either.
       if (created) await discardImage(glance, created.id);
       throw ourError(error, maxUploadBytes);
     }
