@@ -19,6 +19,9 @@ export function installForcedLogout(queryClient: QueryClient, router: AppRouter)
   return setUnauthorizedHandler(async () => {
     const { pathname, search } = router.state.location;
     if (pathname === '/login') return;
+    // The session is gone: every request still running would answer 401 too (a burst in the
+    // console), so abort them before signing out.
+    await queryClient.cancelQueries();
     await logout(queryClient);
     await router.navigate(loginPath(`${pathname}${search}`), { replace: true });
   });
