@@ -89,19 +89,38 @@ const CATALOG: ServiceCatalog = [
 interface CloudOptions {
   signedIn?: boolean;
   list?: { status: number; body: unknown };
+  /** The bootstrap answers only once this settles. */
+  bootstrapAfter?: Promise<unknown>;
+  /** Sees each request as it is made. */
+  onCall?: (call: string) => void;
 }
 
-function mockCloud({ signedIn = true, list }: CloudOptions = {}): string[] {
+function mockCloud({ signedIn = true, list, bootstrapAfter, onCall }: CloudOptions = {}): string[] {
   const calls: string[] = [];
   let deleted = false;
   mockFetch((url, init) => {
     calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    onCall?.(`${init.method ?? 'GET'} ${url.pathname}`);
     if (url.pathname === '/api/test/things/t1/' && init.method === 'DELETE') {
       deleted = true;
       return { status: 204 };
     }
     if (url.pathname === '/api/test/things/t1/' && deleted) {
       return { status: 404, body: { message: 'Not found' } };
+    }
+    if (url.pathname === '/api/bootstrap/') {
+      return (bootstrapAfter ?? Promise.resolve()).then(() =>
+        signedIn
+          ? {
+              body: {
+                session: SESSION,
+                settings: { TOAST_DELAY: 3000 },
+                catalog: CATALOG,
+                projects: { items: [] },
+              },
+            }
+          : { status: 401, body: { message: 'Not signed in' } },
+      );
     }
     if (url.pathname === '/api/keystone/user-session/') {
       return signedIn ? { body: SESSION } : { status: 401, body: { message: 'Not signed in' } };
@@ -160,6 +179,28 @@ describe('app routes', () => {
     expect(await screen.findByText('thing one')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Global navigation' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+  });
+
+  it('asks for the list as soon as the route is known, before the bootstrap has answered', async () => {
+    let listAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      listAsked = resolve;
+    });
+    // The bootstrap holds its answer until the list has been asked for: a list that waited for
+    // the session (the old chain) would never come, and the rows would never show.
+    const calls = mockCloud({
+      bootstrapAfter: asked,
+      onCall: (call) => call === 'GET /api/test/things/' && listAsked(),
+    });
+    start('/project/things');
+    expect(await screen.findByText('thing one')).toBeInTheDocument();
+    // One bootstrap, no separate session, settings or catalog requests.
+    expect(calls.filter((c) => c === 'GET /api/bootstrap/')).toHaveLength(1);
+    expect(calls).not.toContain('GET /api/keystone/user-session/');
+    expect(calls).not.toContain('GET /api/settings/');
+    expect(calls).not.toContain('GET /api/keystone/svc-catalog/');
+    expect(calls).not.toContain('GET /api/keystone/projects/');
+    expect(calls.filter((c) => c === 'GET /api/test/things/')).toHaveLength(1);
   });
 
   it('on a 401 mid-session toasts, logs out and goes to the login page', async () => {

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { ApiError, webRoot } from '../api/http';
-import { shellQueries } from '../data/shell';
-import type { ManifestEntry } from '../registry/types';
+import { loadBootstrap } from '../data/shell';
+import { loadResource } from '../registry/loadResource';
+import type { ManifestEntry, PanelScope } from '../registry/types';
 import { loginPath } from './authActions';
+import { prefetchPanelList } from './listPrefetch';
 import { RootFallback } from './RootFallback';
 import { RouteError } from './RouteError';
 
@@ -22,20 +24,34 @@ function appPath(request: Request): string {
 }
 
 /**
- * Protected routes need a session: a 401 on GET user-session sends the user to the login page
- * with `next` pointing back. The settings and catalog are then fetched alongside the page.
+ * Protected routes need a session: a 401 on the bootstrap (GET /api/bootstrap/: session,
+ * settings, catalog and projects in one answer) sends the user to the login page with `next`
+ * pointing back. The sidebar's policy batch is sent the moment the session is known, before
+ * the shell renders.
  */
-function requireSession(queryClient: QueryClient) {
+function requireSession(queryClient: QueryClient, manifest: readonly ManifestEntry[]) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     try {
-      await queryClient.ensureQueryData(shellQueries.session());
+      await loadBootstrap(queryClient);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
         throw redirect(loginPath(appPath(request)));
       throw error;
     }
-    void queryClient.prefetchQuery(shellQueries.settings());
-    void queryClient.prefetchQuery(shellQueries.catalog());
+    void import('./routePrefetch').then((m) => m.prefetchPanelAccess(queryClient, manifest));
+    return null;
+  };
+}
+
+/**
+ * A resource panel's loader: its list query starts as soon as the route is known, in parallel
+ * with the bootstrap and with the page's code (foundation issue §5). Nothing waits for it: not
+ * the page (the table shows the rows when they come), not a redirect to the login page.
+ */
+function prefetchPanelData(queryClient: QueryClient, entry: ManifestEntry, panel: PanelScope) {
+  return ({ request }: LoaderFunctionArgs): null => {
+    void prefetchPanelList(queryClient, entry, panel, new URL(request.url));
+    void import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry));
     return null;
   };
 }
@@ -51,8 +67,10 @@ export function createRoutes(
   const panelRoutes: RouteObject[] = manifest.flatMap((entry) =>
     entry.panels.map((panel) => ({
       path: panel.path,
+      loader: prefetchPanelData(queryClient, entry, panel),
       lazy: async () => {
-        const { PanelRoute } = await import('./PanelRoute');
+        // The declaration loads with the page's code, so the table never suspends on it.
+        const [{ PanelRoute }] = await Promise.all([import('./PanelRoute'), loadResource(entry)]);
         return { element: <PanelRoute manifest={manifest} entry={entry} panel={panel} /> };
       },
     })),
@@ -82,7 +100,7 @@ export function createRoutes(
         },
         {
           id: 'shell',
-          loader: requireSession(queryClient),
+          loader: requireSession(queryClient, manifest),
           lazy: async () => {
             const { AppLayout } = await import('./AppLayout');
             return { element: <AppLayout manifest={manifest} /> };

@@ -9,28 +9,19 @@ import {
 } from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/msg';
-import type { ManifestEntry, PanelGroup, ResourceType } from '../../registry/types';
+import { loadedResource, loadResource } from '../../registry/loadResource';
+import type { ManifestEntry, PanelGroup } from '../../registry/types';
 import { ResourceTable } from '../ResourceTable/ResourceTable';
 
 type Panel = ManifestEntry['panels'][number];
 
-// One load per type for the app's life: React's use() needs the same promise on every render.
-const loads = new Map<string, Promise<ResourceType<unknown>>>();
-
-/** The declaration of a manifest entry, loaded once (its code is a lazy chunk). */
-export function loadResource(entry: ManifestEntry): Promise<ResourceType<unknown>> {
-  let promise = loads.get(entry.type);
-  if (!promise) {
-    promise = entry.load();
-    // A failed chunk load may succeed on the next visit.
-    promise.catch(() => loads.delete(entry.type));
-    loads.set(entry.type, promise);
-  }
-  return promise;
-}
+// Re-exported for the details route and the panel test kit, which load declarations too.
+export { loadResource };
 
 function PanelTable({ entry, panel }: ResourcePanelProps): ReactNode {
-  const resource = use(loadResource(entry));
+  // The panel's route loads the declaration before it renders (app/routes.tsx): read it as it
+  // is, so the boundary below never shows its fallback and React never throttles the reveal.
+  const resource = loadedResource(entry) ?? use(loadResource(entry));
   return <ResourceTable resource={resource} scope={{ path: panel.path, group: panel.group }} />;
 }
 

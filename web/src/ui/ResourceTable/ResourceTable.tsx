@@ -55,6 +55,8 @@ export const DEFAULT_POLL_INTERVAL = 2500;
 /** Spec 1 §9 generic table page size, used when neither cookie nor setting says otherwise. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_COOKIE = 'API_RESULT_PAGE_SIZE';
+/** How long a list counts as fresh when a table mounts (invalidation and polling still refetch). */
+const PREFETCHED_FRESH_MS = 2000;
 
 export const EMPTY_TEXT = msg('No items to display.');
 export const FILTER_FIRST_TEXT = msg('Set a filter to list items.');
@@ -143,6 +145,9 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
   const { transitional } = resource;
   const list = useQuery({
     ...listOptions,
+    // The panel's route asked for this list a moment before the table mounted
+    // (app/routePrefetch.ts): an answer that fresh is shown, not asked for again.
+    staleTime: listOptions.staleTime ?? PREFETCHED_FRESH_MS,
     ...(waiting && { enabled: false }),
     // One timer for the table, running only while an item is in transition (spec 2 §4).
     refetchInterval: (query) =>

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Settings } from '@skydeck/contract';
+import { loadBootstrap, shellQueries } from '../data/shell';
+import { loadResource, type ResourceLoader } from '../registry/loadResource';
+import type { PanelScope, ResourceType } from '../registry/types';
+import { chipsOf, serverFilters } from '../ui/FacetToolbar/useFacetParams';
+
+/**
+ * Settings as if FILTER_DATA_FIRST named every panel, the only setting a declaration's
+ * filterFirst reads: a panel that would list even so need not wait for the real settings.
+ */
+const FILTER_EVERYTHING_FIRST = {
+  FILTER_DATA_FIRST: new Proxy({}, { get: () => true }),
+} as unknown as Settings;
+
+/**
+ * A panel's list query for a URL, exactly as its table will ask it (same server facets from the
+ * query string, same key), or undefined when the table waits for a filter (FILTER_DATA_FIRST).
+ */
+export function panelListQuery(
+  resource: ResourceType<unknown>,
+  scope: PanelScope,
+  search: URLSearchParams,
+  settings: Settings | undefined,
+): ReturnType<ResourceType<unknown>['list']> | undefined {
+  const facets = resource.facets ?? [];
+  const filters = serverFilters(facets, chipsOf(search, facets));
+  if (resource.filterFirst?.(scope, settings) && Object.keys(filters).length === 0)
+    return undefined;
+  return resource.list(scope, filters);
+}
+
+/**
+ * Starts a panel's list the moment its route is known (foundation issue §5): in parallel with
+ * the session bootstrap, the policy batch and the loading of the page's code. The table finds
+ * it in the cache, or in flight, and does not ask again. Part of the first chunk (it is small),
+ * so it waits for nothing but the panel's declaration.
+ */
+export async function prefetchPanelList(
+  queryClient: QueryClient,
+  entry: ResourceLoader,
+  panel: PanelScope,
+  url: URL,
+): Promise<void> {
+  let resource: ResourceType<unknown>;
+  try {
+    resource = await loadResource(entry);
+  } catch {
+    return; // the route's lazy() fails the same way and shows the error
+  }
+  const scope: PanelScope = { path: panel.path, group: panel.group };
+  const settingsKey = shellQueries.settings().queryKey;
+  if (
+    queryClient.getQueryData(settingsKey) === undefined &&
+    resource.filterFirst?.(scope, FILTER_EVERYTHING_FIRST)
+  ) {
+    // Whether to list at all is a setting here: wait for the bootstrap that brings it.
+    await loadBootstrap(queryClient).catch(() => undefined);
+  }
+  const list = panelListQuery(
+    resource,
+    scope,
+    url.searchParams,
+    queryClient.getQueryData(settingsKey),
+  );
+  if (!list) return;
+  // Sent before the session is confirmed: without one, the shell's loader goes to the login
+  // page, and this request's 401 must not also toast and sign out.
+  const silentStatuses = [...(list.meta?.silentStatuses ?? []), 401];
+  await queryClient.prefetchQuery({ ...list, meta: { ...list.meta, silentStatuses } });
+}
