@@ -7,6 +7,7 @@ import {
 import type { Volume as CinderVolume, VolumeCreate } from '@skydeck/openstack-client';
 import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
+import { cinderListParts } from './listQuery';
 import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -65,15 +66,10 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
   const pageSize = deps.config.settings.API_RESULT_PAGE_SIZE;
 
   serve(app, api['cinder.volumes.list'], async (request): Promise<VolumeListShape> => {
-    const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } = request.query;
+    const { paging, common } = cinderListParts(request.query);
+    const { limit, marker } = paging;
     const volumes = request.openstack.cinder.volumes;
-    const common = {
-      filters,
-      allProjects: all_projects,
-      sortKey: sort_key,
-      sortDir: sort_dir,
-    };
-    if (!wantsPage({ paginate, limit, marker })) {
+    if (!wantsPage(paging)) {
       const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
       return wholeList(all.volumes, all.truncated, toVolume);
     }

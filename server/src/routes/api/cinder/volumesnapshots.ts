@@ -7,6 +7,7 @@ import {
 import type { VolumeSnapshot } from '@skydeck/openstack-client';
 import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
+import { cinderListParts } from './listQuery';
 import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -38,10 +39,10 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
   const pageSize = deps.config.settings.API_RESULT_PAGE_SIZE;
 
   serve(app, api['cinder.snapshots.list'], async (request): Promise<SnapshotListShape> => {
-    const { paginate, limit, marker, sort_key, sort_dir, all_projects, ...filters } = request.query;
+    const { paging, common } = cinderListParts(request.query);
+    const { limit, marker } = paging;
     const snapshots = request.openstack.cinder.snapshots;
-    const common = { filters, allProjects: all_projects, sortKey: sort_key, sortDir: sort_dir };
-    if (!wantsPage({ paginate, limit, marker })) {
+    if (!wantsPage(paging)) {
       const items: VolumeSnapshot[] = [];
       let next: string | undefined;
       for (let page = 0; page < ALL_MAX_PAGES; page++) {

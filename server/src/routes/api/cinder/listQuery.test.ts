@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cinderListParts } from './listQuery';
+
+describe('cinderListParts', () => {
+  it('splits paging, shared options and the remaining filters', () => {
+    expect(
+      cinderListParts({
+        paginate: true,
+        limit: 5,
+        marker: 'm',
+        sort_key: 'name',
+        sort_dir: 'asc',
+        all_projects: true,
+        status: 'available',
+      }),
+    ).toEqual({
+      paging: { paginate: true, limit: 5, marker: 'm' },
+      common: {
+        filters: { status: 'available' },
+        allProjects: true,
+        sortKey: 'name',
+        sortDir: 'asc',
+      },
+    });
+  });
+});
