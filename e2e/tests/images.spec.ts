@@ -387,12 +387,16 @@ test.describe('images as admin', () => {
       animations: 'disabled',
     });
 
-    // Over the storage quota the step is invalid and nothing is sent.
+    // Over the storage quota the step is invalid and nothing is sent: the submit is disabled,
+    // the reason beside it and at the field. One step: no Back button.
     const over = storageMax - gbUsed + 1;
     await size.fill(String(over));
-    await expect(
-      modal.getByText('The requested size exceeds the available storage quota.'),
-    ).toBeVisible();
+    const overQuota = 'The requested size exceeds the available storage quota.';
+    await expect(modal.getByText(overQuota)).toHaveCount(2);
+    const submit = modal.getByRole('button', { name: 'Create Volume' });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(overQuota);
+    await expect(modal.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await expect(storage).toHaveAccessibleName(
       `Volume Storage (GiB): ${gbUsed + over} of ${storageMax} used`,
     );
@@ -400,11 +404,9 @@ test.describe('images as admin', () => {
       path: `${SHOTS}/create-volume-from-image-over-quota.png`,
       animations: 'disabled',
     });
-    await modal.getByRole('button', { name: 'Create Volume' }).click();
-    await expect(modal).toBeVisible();
-
     await size.fill('2');
-    await modal.getByRole('button', { name: 'Create Volume' }).click();
+    await expect(submit).toBeEnabled();
+    await submit.click();
     await panel.expectToast(`Creating volume ${volumeName}`, 'info');
     await expect(modal).toBeHidden();
     const { volumes } = await cloud.admin.cinder.volumes.listAll({
