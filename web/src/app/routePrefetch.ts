@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchRequirements, type RequirementSet } from '../api/permissions';
-import { loadBootstrap } from '../data/shell';
+import { loadBootstrap, shellQueries } from '../data/shell';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
 import type { ManifestEntry, ResourceType } from '../registry/types';
 import { allPanels, panelAccessSets } from './usePanelAccess';
@@ -38,6 +38,9 @@ export async function prefetchTableChecks(
   queryClient: QueryClient,
   entry: ResourceLoader,
 ): Promise<void> {
+  // A bootstrap that already failed (no session: the shell's loader is on its way to the login
+  // page) is not asked again just for these.
+  if (queryClient.getQueryState(shellQueries.bootstrap().queryKey)?.status === 'error') return;
   try {
     const [resource] = await Promise.all([loadResource(entry), loadBootstrap(queryClient)]);
     await prefetchRequirements(queryClient, tableSets(resource));

@@ -163,12 +163,13 @@ function start(path: string) {
 
 describe('app routes', () => {
   it('sends a visitor without a session to the login page with next, without a toast', async () => {
-    mockCloud({ signedIn: false });
+    const calls = mockCloud({ signedIn: false });
     const router = start('/project/things?q=x');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/project/things?q=x')}`);
     expect(screen.queryByText('Unauthorized. Redirecting to login')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c === 'GET /api/bootstrap/')).toHaveLength(1);
   });
 
   it('opens the first allowed panel at /', async () => {
