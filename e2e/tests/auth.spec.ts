@@ -239,6 +239,32 @@ test.describe('errors', () => {
   });
 });
 
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the masthead fits; choosing a panel closes the sidebar', async ({ page }) => {
+    await loginAs(page, 'demo', '/project/key_pairs');
+    const shell = new AppShell(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Key Pairs' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/e2e-shots/phone-masthead.png' });
+    // Nothing sticks out of the masthead: the switchers and the user menu are all in sight.
+    const overflow = await page
+      .locator('.pf-v6-c-masthead')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const control of [shell.projectSwitcher, shell.regionSwitcher, shell.userMenu]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    await page.getByRole('button', { name: 'Global navigation' }).click();
+    await expect(shell.sidebar).toBeInViewport();
+    await page.screenshot({ path: '/tmp/e2e-shots/phone-sidebar-open.png' });
+    await shell.open('Images');
+    await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible();
+    await expect(shell.sidebar).not.toBeInViewport();
+    await page.screenshot({ path: '/tmp/e2e-shots/phone-after-navigation.png' });
+  });
+});
+
 test('the HTML page carries the security headers', async ({ request }) => {
   for (const path of ['login', 'project/key_pairs']) {
     const answer = await request.get(path);
