@@ -56,8 +56,43 @@ export interface FuzzCase {
   /** Query text after `?` as sent (already percent-encoded, or deliberately not). */
   readonly query: string;
   readonly body: FuzzBody;
+  /** Odd headers added last (they may replace the auth or content-type ones). */
+  readonly extraHeaders: Readonly<Record<string, string>>;
   readonly transport: FuzzTransport;
 }
+
+/** Headers that have tripped servers: encodings, origins, proxies, odd cookies, huge values. */
+const ODD_HEADERS: ReadonlyArray<Readonly<Record<string, string>>> = [
+  { 'content-encoding': 'gzip' },
+  { 'content-encoding': 'br' },
+  { 'content-encoding': 'deflate, identity' },
+  { 'content-encoding': 'bogus' },
+  { origin: 'null' },
+  { origin: 'https://evil.example' },
+  { origin: '%00' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'none' },
+  { referer: 'http://127.0.0.1:1/%ZZ' },
+  { 'x-forwarded-for': '1.2.3.4, ::1, garbage' },
+  { 'x-forwarded-proto': 'https' },
+  { 'x-forwarded-host': 'evil.example' },
+  { 'x-request-id': 'req-../..%00' },
+  { 'x-request-id': 'x'.repeat(10_000) },
+  { 'x-csrftoken': 'x'.repeat(5_000) },
+  { 'x-requested-with': 'xmlhttprequest' },
+  { accept: 'text/html' },
+  { accept: '*/*;q=abc' },
+  { 'accept-encoding': 'br;q=0, gzip;q=0, *;q=0' },
+  { 'accept-language': 'x'.repeat(2_000) },
+  { expect: '100-continue' },
+  { 'if-none-match': '*' },
+  { range: 'bytes=0-0,1-1,2-2' },
+  { cookie: 'sessionid=; csrftoken=' },
+  { cookie: `sessionid=${'a'.repeat(4_000)}` },
+  { cookie: 'sessionid="\u00e9"; sessionid=x; =; ;;' },
+  { authorization: 'Bearer x' },
+  { 'x-auth-token': 'x' },
+];
 
 /** Path segments as they go on the wire: dots, encoded dots, NUL, bad UTF-8, slashes, length. */
 export const BAD_IDS: readonly string[] = [
@@ -431,6 +466,10 @@ export const routeCase = (routes: readonly FuzzRoute[], index: number): fc.Arbit
     params: fc.tuple(...paramNames(route.path).map((name) => paramArbitrary(route, name))),
     query: queryArbitrary(route.query),
     body: bodyArbitrary(route),
+    extraHeaders: fc.oneof(
+      { weight: 12, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: fc.constantFrom(...ODD_HEADERS) },
+    ),
     transport: transportArbitrary(),
   });
 };

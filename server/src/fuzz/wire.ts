@@ -144,6 +144,7 @@ export const toWire = (fuzz: FuzzCase, context: WireContext): WireRequest => {
   const { bytes, contentType } = bodyOf(fuzz.body);
   const headers: Record<string, string> = { ...authHeaders(fuzz, context) };
   if (contentType !== undefined) headers['content-type'] = contentType;
+  Object.assign(headers, fuzz.extraHeaders);
   return { method: fuzz.method, url, headers, body: bytes };
 };
 
@@ -152,7 +153,8 @@ export interface WireAnswer {
   /** Every status the connection carried (a longer body's rest is a second request). */
   readonly statuses: readonly number[];
   /** No answer at all: the server closed the connection, or the deadline passed. */
-  readonly outcome: 'answered' | 'closed' | 'timeout';
+  /** `unsendable`: the in-process client itself refused the request (e.g. a header). */
+  readonly outcome: 'answered' | 'closed' | 'timeout' | 'unsendable';
   readonly body: string;
 }
 
@@ -160,12 +162,17 @@ export const sendInject = async (
   app: FastifyInstance,
   request: WireRequest,
 ): Promise<WireAnswer> => {
-  const response = await app.inject({
-    method: request.method as 'GET',
-    url: request.url,
-    headers: request.headers,
-    payload: request.body,
-  });
+  let response;
+  try {
+    response = await app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      payload: request.body,
+    });
+  } catch (error) {
+    return { statuses: [], outcome: 'unsendable', body: String(error).slice(0, 400) };
+  }
   return {
     statuses: [response.statusCode],
     outcome: 'answered',
