@@ -159,6 +159,27 @@ test.describe('scope', () => {
     await shell.switchRegion('RegionOne');
     await expect(panel.row('web-ha')).toBeVisible();
   });
+
+  test('switching to a region without the panel lands on a panel it has', async ({ page }) => {
+    await loginAs(page, 'demo', '/project/images');
+    const shell = new AppShell(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible();
+    await shell.switchRegion('RegionTwo');
+    // RegionTwo has no image service: the first panel it offers, not "Page not found".
+    await expect(page).not.toHaveURL(/\/project\/images/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Key Pairs|Server Groups/);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await shell.switchRegion('RegionOne');
+  });
+
+  test('an admin panel tells a member it is not for them', async ({ page }) => {
+    await loginAs(page, 'demo', '/admin/flavors');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'You are not authorized to see this page' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(new AppShell(page).navLink('Key Pairs')).toBeVisible();
+  });
 });
 
 test.describe('errors', () => {

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { ManifestEntry } from '../registry/types';
 import { ResourcePanel } from '../ui/ResourcePanel/ResourcePanel';
+import { useRequirements } from '../api/permissions';
 import { PageSpinner } from './AppLayout';
+import { NotAuthorizedPage } from './NotAuthorizedPage';
 import { usePanelAccess } from './usePanelAccess';
 
 type Panel = ManifestEntry['panels'][number];
@@ -18,9 +20,16 @@ interface PanelRouteProps {
 export function PanelRoute({ manifest, entry, panel }: PanelRouteProps): ReactNode {
   const { t } = useTranslation();
   const { loading, panels } = usePanelAccess(manifest);
-  if (loading) return <PageSpinner />;
+  // Whether this region's catalog has the panel's services at all (e.g. no image service).
+  const services = [...entry.requires, ...(panel.requires ?? [])].filter(
+    (r) => r.kind === 'service',
+  );
+  const offered = useRequirements([{ requirements: services }]);
+  if (loading || offered.loading) return <PageSpinner />;
   if (!panels.some((ref) => ref.panel.path === panel.path)) {
-    return <Navigate to="/not_found" replace />;
+    // A service this region lacks (after a region switch): the first panel it has. Otherwise the
+    // panel exists but this user may not see it, which is said as such.
+    return offered.allowed[0] ? <NotAuthorizedPage /> : <Navigate to="/" replace />;
   }
   return (
     <>
