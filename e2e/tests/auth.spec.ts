@@ -12,6 +12,23 @@ const serverGroupsPanel = (page: Page): ResourcePanel =>
   new ResourcePanel(page, { path: 'project/server_groups', title: 'Server Groups' });
 
 test.describe('signing in', () => {
+  test('the login page asks nothing that answers 401; a panel address signed out, little', async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    await page.goto('login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(refused).toEqual([]);
+    // A panel's address signed out: the bootstrap, and at most the list started beside it.
+    await page.goto('project/key_pairs');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(refused.length).toBeLessThanOrEqual(2);
+  });
+
   // Other panels join the sidebar as they are built; these are the skeleton's.
   for (const { user, admin } of [
     { user: 'admin', admin: true },
