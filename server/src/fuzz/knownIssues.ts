@@ -26,12 +26,7 @@ export interface KnownIssue {
  * ==================================================================================
  */
 export const KNOWN_ISSUES: readonly KnownIssue[] = [
-  {
-    id: 'malformed-multipart',
-    what: 'malformed multipart (no boundary, truncated, not multipart) answers 500 (issue 8 §1)',
-    explains: (sent, status) =>
-      status === 500 && (sent.contentType ?? '').toLowerCase().startsWith('multipart/'),
-  },
+  // Empty: dot ids, malformed multipart and the data_size crash were fixed (issue 8 §1).
 ];
 
 export const knownSkip = (sent: SentCase): KnownIssue | undefined =>
