@@ -6,7 +6,7 @@ import './i18n/i18n';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { createRoutes, routerBasename } from './app/routes';
-import { manifest } from './registry/manifest';
+import { manifest } from './app/manifest';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(createRoutes(queryClient, manifest), {

@@ -38,7 +38,7 @@ export function activePanelPath(
   const details = /^\/ngdetails\/([^/]+)\//.exec(pathname);
   if (details) {
     const type = decodeURIComponent(details[1] ?? '');
-    return panels.find((ref) => ref.entry.type === type)?.panel.path;
+    return panels.find((ref) => ref.entry.kind !== 'page' && ref.entry.type === type)?.panel.path;
   }
   return panels.find((ref) => isUnder(pathname, ref.panel.path))?.panel.path;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { detailsPath } from '../registry/defineResource';
-import type { ManifestEntry } from '../registry/types';
+import type { ManifestEntry, ResourceEntry } from '../registry/types';
 import { PageSpinner } from './AppLayout';
 import { usePanelAccess } from './usePanelAccess';
 
@@ -14,7 +14,7 @@ export function HomeRedirect({ manifest }: { manifest: readonly ManifestEntry[] 
 }
 
 /** Old item addresses (spec 2 §2, e.g. /project/key_pairs/{id}) → the generic details route. */
-export function ItemRedirect({ entry, route }: { entry: ManifestEntry; route: string }): ReactNode {
+export function ItemRedirect({ entry, route }: { entry: ResourceEntry; route: string }): ReactNode {
   const params = useParams();
   const id = params.id ?? '';
   if (!id) return <Navigate to="/not_found" replace />;

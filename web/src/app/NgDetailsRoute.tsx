@@ -21,7 +21,14 @@ import {
 import { ApiError } from '../api/http';
 import { useRequirements } from '../api/permissions';
 import { indexPathOf } from '../registry/defineResource';
-import type { ActionResult, Field, ManifestEntry, ResourceType } from '../registry/types';
+import {
+  resourceEntries,
+  type ActionResult,
+  type Field,
+  type ManifestEntry,
+  type ResourceEntry,
+  type ResourceType,
+} from '../registry/types';
 import { ActionMenu } from '../ui/ActionMenu/ActionMenu';
 import { useActionDecisions } from '../ui/ActionMenu/useActionDecisions';
 import { useActionHost } from '../ui/ActionMenu/useActionHost';
@@ -45,7 +52,7 @@ export function NgDetailsRoute({ manifest }: { manifest: readonly ManifestEntry[
   const params = useParams();
   const type = params.type ?? '';
   const key = params['*'] ?? '';
-  const entry = manifest.find((e) => e.type === type);
+  const entry = resourceEntries(manifest).find((e) => e.type === type);
   if (!entry || !key) return <Navigate to={NOT_FOUND} replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -54,7 +61,7 @@ export function NgDetailsRoute({ manifest }: { manifest: readonly ManifestEntry[
   );
 }
 
-function DetailsLoader({ entry, itemKey }: { entry: ManifestEntry; itemKey: string }): ReactNode {
+function DetailsLoader({ entry, itemKey }: { entry: ResourceEntry; itemKey: string }): ReactNode {
   const resource = use(loadResource(entry));
   if (!resource.detail) {
     console.error(`Resource type ${entry.type} has no detail loader`);
@@ -66,7 +73,7 @@ function DetailsLoader({ entry, itemKey }: { entry: ManifestEntry; itemKey: stri
 }
 
 interface DetailsPageProps {
-  entry: ManifestEntry;
+  entry: ResourceEntry;
   resource: ResourceType<unknown>;
   detail: NonNullable<ResourceType<unknown>['detail']>;
   itemKey: string;

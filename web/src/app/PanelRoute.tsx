@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { ManifestEntry } from '../registry/types';
+import { PagePanel } from '../ui/PagePanel/PagePanel';
 import { ResourcePanel } from '../ui/ResourcePanel/ResourcePanel';
 import { useRequirements } from '../api/permissions';
 import { PageSpinner } from './AppLayout';
@@ -34,7 +35,11 @@ export function PanelRoute({ manifest, entry, panel }: PanelRouteProps): ReactNo
   return (
     <>
       <title>{`${t(panel.title)} - ${t('Skydeck')}`}</title>
-      <ResourcePanel entry={entry} panel={panel} />
+      {entry.kind === 'page' ? (
+        <PagePanel entry={entry} panel={panel} />
+      ) : (
+        <ResourcePanel entry={entry} panel={panel} />
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { apiFetch } from '../api/http';
 import { msg } from '../i18n/msg';
 import { deleteAction } from '../registry/actions';
 import { asDetail, asList, defineResource } from '../registry/defineResource';
-import { type ManifestEntry, type ResourceType, service } from '../registry/types';
+import { type ManifestEntry, type PageProps, type ResourceType, service } from '../registry/types';
 import { mockFetch, testQueryClient } from '../testing/render';
 import { App } from './App';
 import { createRoutes } from './routes';
@@ -64,6 +64,14 @@ const MANIFEST: ManifestEntry[] = [
     requires: [service('compute')],
     itemRoutes: ['/project/things/:id'],
     load: () => Promise.resolve(things as unknown as ResourceType<unknown>),
+  },
+  {
+    kind: 'page',
+    id: 'test-overview',
+    panels: [{ path: '/project/overview', group: 'project', title: msg('Overview') }],
+    requires: [service('compute')],
+    load: () =>
+      Promise.resolve(({ panel }: PageProps) => <p>A page at {panel.path}, not a table</p>),
   },
 ];
 
@@ -273,5 +281,13 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not_found');
     expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+  });
+
+  it('renders a page panel at its path, with its title and no table', async () => {
+    mockCloud();
+    start('/project/overview');
+    expect(await screen.findByText('A page at /project/overview, not a table')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 });

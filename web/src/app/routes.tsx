@@ -3,7 +3,12 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 import { ApiError, webRoot } from '../api/http';
 import { loadBootstrap } from '../data/shell';
 import { loadResource } from '../registry/loadResource';
-import type { ManifestEntry, PanelScope } from '../registry/types';
+import {
+  resourceEntries,
+  type ManifestEntry,
+  type PanelDecl,
+  type ResourceEntry,
+} from '../registry/types';
 import { loginPath } from './authActions';
 import { prefetchPanelList } from './listPrefetch';
 import { RootFallback } from './RootFallback';
@@ -48,7 +53,7 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
  * with the bootstrap and with the page's code (foundation issue §5). Nothing waits for it: not
  * the page (the table shows the rows when they come), not a redirect to the login page.
  */
-function prefetchPanelData(queryClient: QueryClient, entry: ManifestEntry, panel: PanelScope) {
+function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel: PanelDecl) {
   return ({ request }: LoaderFunctionArgs): null => {
     void prefetchPanelList(queryClient, entry, panel, new URL(request.url));
     void import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry));
@@ -67,15 +72,18 @@ export function createRoutes(
   const panelRoutes: RouteObject[] = manifest.flatMap((entry) =>
     entry.panels.map((panel) => ({
       path: panel.path,
-      loader: prefetchPanelData(queryClient, entry, panel),
+      ...(entry.kind !== 'page' && { loader: prefetchPanelData(queryClient, entry, panel) }),
       lazy: async () => {
         // The declaration loads with the page's code, so the table never suspends on it.
-        const [{ PanelRoute }] = await Promise.all([import('./PanelRoute'), loadResource(entry)]);
+        const [{ PanelRoute }] = await Promise.all([
+          import('./PanelRoute'),
+          entry.kind !== 'page' && loadResource(entry),
+        ]);
         return { element: <PanelRoute manifest={manifest} entry={entry} panel={panel} /> };
       },
     })),
   );
-  const itemRoutes: RouteObject[] = manifest.flatMap((entry) =>
+  const itemRoutes: RouteObject[] = resourceEntries(manifest).flatMap((entry) =>
     (entry.itemRoutes ?? []).map((route) => ({
       path: route,
       lazy: async () => {

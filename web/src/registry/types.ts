@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { PolicyTarget, Settings } from '@skydeck/contract';
 import type { Msg } from '../i18n/msg';
@@ -36,6 +36,16 @@ export type PanelGroup = 'project' | 'admin' | 'identity';
 export interface PanelScope {
   path: string;
   group: PanelGroup;
+  /** The type's display names (the table's accessible name). */
+  names?: TypeNames;
+  /** The type's first panel: details links from another panel say where they came from. */
+  home?: string;
+}
+
+/** A resource type's display names, singular and plural. */
+export interface TypeNames {
+  one: Msg;
+  many: Msg;
 }
 
 export type ListQueryOptions<T> = UseQueryOptions<T[], Error, T[], QueryKey>;
@@ -182,13 +192,51 @@ export interface ResourceType<T> {
   indexPath?: (scope?: PanelScope) => string;
 }
 
-/** Eager manifest entry: what the shell needs before a panel's code loads. */
-export interface ManifestEntry {
+/** Where an entry shows up: a sidebar item and a route. */
+export interface PanelDecl {
+  path: string;
+  group: PanelGroup;
+  title: Msg;
+  requires?: Requirement[];
+}
+
+/**
+ * Eager manifest entry of a resource type: what the shell needs before a panel's code loads.
+ * Its panels are tables of the type (the lazy declaration says how).
+ */
+export interface ResourceEntry {
+  kind?: 'resource';
   type: string;
-  names: { one: Msg; many: Msg };
-  panels: { path: string; group: PanelGroup; title: Msg; requires?: Requirement[] }[];
+  names: TypeNames;
+  panels: PanelDecl[];
   requires: Requirement[];
   /** Old-style item routes that redirect to /ngdetails (e.g. /project/key_pairs/{id}). */
   itemRoutes?: string[];
   load: () => Promise<ResourceType<unknown>>;
+}
+
+/** What a page panel's component receives. */
+export interface PageProps {
+  panel: PanelDecl;
+}
+
+/**
+ * A panel that is a page rather than a table of one type (overview, topology, usage, the
+ * object browser, the launch wizard's entry points): the shell gives it a route, a sidebar item
+ * and the same permission gate, and renders the lazily loaded component.
+ */
+export interface PageEntry {
+  kind: 'page';
+  /** Unique among pages; names the entry in tests and logs. */
+  id: string;
+  panels: PanelDecl[];
+  requires: Requirement[];
+  load: () => Promise<ComponentType<PageProps>>;
+}
+
+export type ManifestEntry = ResourceEntry | PageEntry;
+
+/** The resource entries of a manifest (the ones with a type, names and details pages). */
+export function resourceEntries(manifest: readonly ManifestEntry[]): ResourceEntry[] {
+  return manifest.filter((entry): entry is ResourceEntry => entry.kind !== 'page');
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../testing/render';
-import { cloud } from '../../ui/ResourceTable/tableTestKit';
+import { cloud } from '../../testing/panelTestKit';
 import { CreateFlavorModal } from './CreateFlavorModal';
 import { EditFlavorModal } from './EditFlavorModal';
 import { ModifyAccessModal } from './ModifyAccessModal';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '@skydeck/contract';
 import { mockFetch, renderWithProviders } from '../../testing/render';
-import { cloud } from '../../ui/ResourceTable/tableTestKit';
+import { cloud } from '../../testing/panelTestKit';
 import { CreateImageModal } from './CreateImageModal';
 
 afterEach(() => vi.unstubAllGlobals());

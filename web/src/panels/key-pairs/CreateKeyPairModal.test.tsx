@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../testing/render';
-import { cloud } from '../../ui/ResourceTable/tableTestKit';
+import { cloud } from '../../testing/panelTestKit';
 import { CreateKeyPairModal } from './CreateKeyPairModal';
 import { ImportKeyPairModal } from './ImportKeyPairModal';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/render';
 import { confirmStore } from '../../ui/ConfirmDialog/confirm';
-import { cloud, renderPanel } from '../../ui/ResourceTable/tableTestKit';
+import { cloud, renderPanel } from '../../testing/panelTestKit';
 
 const kp = (name: string, type = 'ssh') => ({
   name,

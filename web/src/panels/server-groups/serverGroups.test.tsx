@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/render';
-import { cloud, renderPanel } from '../../ui/ResourceTable/tableTestKit';
+import { cloud, renderPanel } from '../../testing/panelTestKit';
 import { serverGroups } from './serverGroups.resource';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -10,10 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/msg';
 import { loadedResource, loadResource } from '../../registry/loadResource';
-import type { ManifestEntry, PanelGroup } from '../../registry/types';
+import type { PanelDecl, PanelGroup, ResourceEntry } from '../../registry/types';
 import { ResourceTable } from '../ResourceTable/ResourceTable';
-
-type Panel = ManifestEntry['panels'][number];
 
 // Re-exported for the details route and the panel test kit, which load declarations too.
 export { loadResource };
@@ -22,12 +20,22 @@ function PanelTable({ entry, panel }: ResourcePanelProps): ReactNode {
   // The panel's route loads the declaration before it renders (app/routes.tsx): read it as it
   // is, so the boundary below never shows its fallback and React never throttles the reveal.
   const resource = loadedResource(entry) ?? use(loadResource(entry));
-  return <ResourceTable resource={resource} scope={{ path: panel.path, group: panel.group }} />;
+  return (
+    <ResourceTable
+      resource={resource}
+      scope={{
+        path: panel.path,
+        group: panel.group,
+        names: entry.names,
+        home: entry.panels[0]?.path,
+      }}
+    />
+  );
 }
 
 export interface ResourcePanelProps {
-  entry: ManifestEntry;
-  panel: Panel;
+  entry: ResourceEntry;
+  panel: PanelDecl;
 }
 
 /** The dashboard a panel belongs to, as the sidebar names it. */

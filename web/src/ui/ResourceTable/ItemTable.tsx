@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
 import { ColumnHeaders } from './ColumnHeaders';
-import { EMPTY_TEXT, FOOTER_TEXT } from './ResourceTable';
+import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { defaultSort, sortItems, type SortState } from './sortItems';
 
 export interface ItemTableProps<T> {

@@ -13,7 +13,7 @@ import { policy, type ResourceType } from '../../registry/types';
 import { mockFetch, renderWithProviders } from '../../testing/render';
 import { confirmStore } from '../ConfirmDialog/confirm';
 import { ResourceTable } from './ResourceTable';
-import { cloud, mediaWidth, type CloudOptions } from './tableTestKit';
+import { cloud, mediaWidth, type CloudOptions } from '../../testing/panelTestKit';
 
 interface Item {
   id: string;

@@ -32,7 +32,6 @@ import { useRequirements } from '../../api/permissions';
 import { shellQueries } from '../../data/shell';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
-import { manifestEntry } from '../../registry/manifest';
 import type {
   ActionResult,
   CellContext,
@@ -41,6 +40,7 @@ import type {
   ResourceType,
 } from '../../registry/types';
 import { ActionButtons, ActionMenu } from '../ActionMenu/ActionMenu';
+import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { useActionDecisions } from '../ActionMenu/useActionDecisions';
 import { useActionHost } from '../ActionMenu/useActionHost';
 import { FacetToolbar } from '../FacetToolbar/FacetToolbar';
@@ -58,10 +58,7 @@ export const PAGE_SIZE_COOKIE = 'API_RESULT_PAGE_SIZE';
 /** How long a list counts as fresh when a table mounts (invalidation and polling still refetch). */
 const PREFETCHED_FRESH_MS = 2000;
 
-export const EMPTY_TEXT = msg('No items to display.');
 export const FILTER_FIRST_TEXT = msg('Set a filter to list items.');
-/** Plural-aware (count): "Displaying 1 item" / "Displaying 5 items". */
-export const FOOTER_TEXT = msg('Displaying {{count}} item');
 
 function cookiePageSize(): number | undefined {
   const value = Number(readCookie(PAGE_SIZE_COOKIE));
@@ -248,8 +245,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
   const host = useActionHost<T>({ label: resource.label, key: keyOf, onResult });
 
   // --- rendering ------------------------------------------------------------------------------
-  const panelPath = manifestEntry(resource.type)?.panels[0]?.path;
-  const nav = panelPath && panelPath !== scope.path ? `${scope.path}/` : undefined;
+  const nav = scope.home && scope.home !== scope.path ? `${scope.path}/` : undefined;
   const cellContext = (item: T): CellContext => ({
     detailsHref: detailsPath(resource.type, keyOf(item), nav),
   });
@@ -405,7 +401,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
         actions={toolbarActions}
         pagination={<Pagination {...paginationProps} isCompact />}
       />
-      <Table aria-label={t(manifestEntry(resource.type)?.names.many ?? resource.type)}>
+      <Table aria-label={scope.names ? t(scope.names.many) : resource.type}>
         <Thead>
           <Tr>
             {summary && <Th screenReaderText={t('Row details')} />}

@@ -1,10 +1,5 @@
-import { msg, type Msg } from '../i18n/msg';
-import { manifest } from './manifest';
-
-export interface TypeNames {
-  one: Msg;
-  many: Msg;
-}
+import { msg } from '../i18n/msg';
+import type { TypeNames } from '../registry/types';
 
 /**
  * Display names of the resource types that have no panel yet (spec 2 §1); types with a panel
@@ -35,8 +30,3 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Keystone::Project': { one: msg('Project'), many: msg('Projects') },
   'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
 };
-
-/** Display names of any known type, panel or not; undefined for an unknown code. */
-export function namesOf(type: string): TypeNames | undefined {
-  return manifest.find((entry) => entry.type === type)?.names ?? typeNames[type];
-}

@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { act } from '@testing-library/react';
 import type { PolicyBatchBody, Settings } from '@skydeck/contract';
-import { manifestEntry } from '../../registry/manifest';
-import { renderWithProviders, type FetchHandler, type MockResponse } from '../../testing/render';
-import { ResourcePanel, loadResource } from '../ResourcePanel/ResourcePanel';
+import { manifestEntry } from '../app/manifest';
+import { ResourcePanel, loadResource } from '../ui/ResourcePanel/ResourcePanel';
+import { renderWithProviders, type FetchHandler, type MockResponse } from './render';
 
 /** Test support for registry panels: the answers every panel page needs besides its own. */
 

@@ -1,6 +1,11 @@
 import { msg } from '../i18n/msg';
-import { lazyResource } from './defineResource';
-import { service, type ManifestEntry } from './types';
+import { lazyResource } from '../registry/defineResource';
+import {
+  resourceEntries,
+  service,
+  type ManifestEntry,
+  type ResourceEntry,
+} from '../registry/types';
 
 /**
  * The eager manifest (STYLE §2): one short entry per resource type with a panel, what the
@@ -48,6 +53,6 @@ export const manifest: readonly ManifestEntry[] = [
 ];
 
 /** The manifest entry of a type code (the /ngdetails/:type lookup). */
-export function manifestEntry(type: string): ManifestEntry | undefined {
-  return manifest.find((entry) => entry.type === type);
+export function manifestEntry(type: string): ResourceEntry | undefined {
+  return resourceEntries(manifest).find((entry) => entry.type === type);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import translation from '../locales/en/translation.json';
 import { manifest } from './manifest';
 import { typeNames } from './typeNames';
-import type { Action, ResourceType } from './types';
+import { resourceEntries, type Action, type ResourceType } from '../registry/types';
 
 /**
  * One table-driven test over every declaration (STYLE §2): what a reviewer would otherwise have
@@ -16,8 +16,9 @@ function known(key: string): boolean {
   return key in catalogue || (`${key}_one` in catalogue && `${key}_other` in catalogue);
 }
 
+const resources = resourceEntries(manifest);
 const declarations = await Promise.all(
-  manifest.map(async (entry) => ({ entry, resource: await entry.load() })),
+  resources.map(async (entry) => ({ entry, resource: await entry.load() })),
 );
 
 function allActions(resource: ResourceType<unknown>): Action<unknown>[] {
@@ -54,7 +55,7 @@ function declaredTexts(resource: ResourceType<unknown>): string[] {
 
 describe('manifest', () => {
   it('has unique type codes, also against the names-only types', () => {
-    const types = manifest.map((e) => e.type);
+    const types = resources.map((e) => e.type);
     expect(new Set(types).size).toBe(types.length);
     for (const type of types) expect(typeNames[type]).toBeUndefined();
   });
@@ -66,7 +67,8 @@ describe('manifest', () => {
 
   it('names every type in the catalogue', () => {
     const texts = [
-      ...manifest.flatMap((e) => [e.names.one, e.names.many, ...e.panels.map((p) => p.title)]),
+      ...resources.flatMap((e) => [e.names.one, e.names.many]),
+      ...manifest.flatMap((e) => e.panels.map((p) => p.title)),
       ...Object.values(typeNames).flatMap((n) => [n.one, n.many]),
     ];
     expect(texts.filter((m) => !known(m))).toEqual([]);
