@@ -124,7 +124,6 @@ export const buildApp = async (
   await registerRoutes(app, {
     config,
     regions: new KnownRegions(config.cloud.regions),
-    fetch: upstreamFetch,
   });
   return app;
 };

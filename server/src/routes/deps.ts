@@ -1,4 +1,3 @@
-import type { FetchLike } from '@skydeck/openstack-client';
 import type { AppConfig } from '../config/schema';
 
 /** Regions for the login page: the configured ones, then those seen in catalogs since start. */
@@ -27,5 +26,4 @@ export class KnownRegions {
 export interface RouteDeps {
   config: AppConfig;
   regions: KnownRegions;
-  fetch?: FetchLike;
 }
