@@ -7,7 +7,7 @@ import type {
   RouteSpec,
 } from '@skydeck/contract';
 import type { OpenStackClient } from '@skydeck/openstack-client';
-import { applyMetadataUpdate } from './api/cinder/metadata';
+import { METADATA_DELETE_CONCURRENCY, mapLimit } from '../lib/mapLimit';
 import { type RouteHandler, serve } from './serve';
 
 /** GET …/{id}/<metadata>/: one resource's key/value pairs. */
@@ -35,6 +35,21 @@ interface WholeWrite {
   apply(openstack: OpenStackClient, id: string, update: MetadataUpdate): Promise<unknown>;
 }
 
+/**
+ * The editor's `{ updated, removed }` as per-key calls: one merge of the updated keys, then one
+ * delete per removed key that was not also updated, a few at a time.
+ */
+const applyPerKey = async (
+  writes: PerKeyWrites,
+  openstack: OpenStackClient,
+  id: string,
+  { updated, removed }: MetadataUpdate,
+): Promise<void> => {
+  if (Object.keys(updated).length > 0) await writes.set(openstack, id, updated);
+  const gone = [...new Set(removed)].filter((key) => !Object.hasOwn(updated, key));
+  await mapLimit(gone, METADATA_DELETE_CONCURRENCY, (key) => writes.remove(openstack, id, key));
+};
+
 export type MetadataCalls<Answer> = {
   get(openstack: OpenStackClient, id: string): Promise<Answer>;
 } & (PerKeyWrites | WholeWrite);
@@ -43,7 +58,7 @@ export type MetadataCalls<Answer> = {
  * Registers the metadata family of one resource type (flavor and aggregate extra specs, image
  * properties, volume/snapshot/volume-type metadata): GET answers what `get` reads, PATCH applies
  * the editor's change, through `apply` in one call or else as one `set` of the updated keys and
- * a `remove` per removed key that was not also updated (applyMetadataUpdate), then 204.
+ * a `remove` per removed key that was not also updated (applyPerKey), then 204.
  */
 export const serveMetadata = <Read extends MetadataReadRoute>(
   app: FastifyInstance,
@@ -60,17 +75,8 @@ export const serveMetadata = <Read extends MetadataReadRoute>(
     const id = request.params.id;
     const update = request.body;
     const openstack = request.openstack;
-    if ('apply' in calls) {
-      await calls.apply(openstack, id, update);
-    } else {
-      await applyMetadataUpdate(
-        {
-          set: (updated) => calls.set(openstack, id, updated),
-          remove: (key) => calls.remove(openstack, id, key),
-        },
-        update,
-      );
-    }
+    if ('apply' in calls) await calls.apply(openstack, id, update);
+    else await applyPerKey(calls, openstack, id, update);
     return reply.code(204).send(null);
   };
   serve(app, routes.write, write);
