@@ -48,6 +48,29 @@ describe('the removed list of metadata updates', () => {
     expect(tooMany.json<{ message: string }>().message).toMatch(/removed/);
   });
 
+  /** Sets `many` keys at `url`, then sends `removal` and checks the deletes went a few at a time. */
+  const setThenRemove = async (
+    url: string,
+    many: string[],
+    removal: { updated: Record<string, string>; removed: string[] },
+    expectedDeletes: number,
+  ): Promise<Record<string, string>> => {
+    const set = await t.as(admin, {
+      method: 'PATCH',
+      url,
+      payload: { updated: Object.fromEntries(many.map((key) => [key, 'v'])), removed: [] },
+    });
+    expect(set.statusCode, set.body).toBe(204);
+
+    resetCounts();
+    const removed = await t.as(admin, { method: 'PATCH', url, payload: removal });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(deletes.count).toBe(expectedDeletes);
+    expect(deletes.peak).toBeGreaterThan(1);
+    expect(deletes.peak).toBeLessThanOrEqual(METADATA_DELETE_CONCURRENCY);
+    return (await t.as(admin, { url })).json<Record<string, string>>();
+  };
+
   it('deletes flavor extra specs a few at a time, each key once', async () => {
     const created = await t.as(admin, {
       method: 'POST',
@@ -65,26 +88,9 @@ describe('the removed list of metadata updates', () => {
     expect(created.statusCode, created.body).toBe(201);
     const url = `/api/nova/flavors/${created.json<Flavor>().id}/extra-specs/`;
     const many = keys(40, 'test');
-    const set = await t.as(admin, {
-      method: 'PATCH',
-      url,
-      payload: { updated: Object.fromEntries(many.map((key) => [key, 'v'])), removed: [] },
-    });
-    expect(set.statusCode, set.body).toBe(204);
-
-    resetCounts();
-    const removed = await t.as(admin, {
-      method: 'PATCH',
-      url,
-      // A key twice, and a key also updated (kept): 38 deletes.
-      payload: { updated: { 'test:0': 'again' }, removed: [...many, 'test:1'] },
-    });
-    expect(removed.statusCode, removed.body).toBe(204);
-    expect(deletes.count).toBe(39);
-    expect(deletes.peak).toBeGreaterThan(1);
-    expect(deletes.peak).toBeLessThanOrEqual(METADATA_DELETE_CONCURRENCY);
-    const left = await t.as(admin, { url });
-    expect(left.json()).toEqual({ 'test:0': 'again' });
+    // A key twice (deleted once), and a key also updated (kept): 39 deletes.
+    const removal = { updated: { 'test:0': 'again' }, removed: [...many, 'test:1'] };
+    expect(await setThenRemove(url, many, removal, 39)).toEqual({ 'test:0': 'again' });
   });
 
   it('deletes Cinder metadata keys a few at a time', async () => {
@@ -93,26 +99,7 @@ describe('the removed list of metadata updates', () => {
     const gold = list.json<VolumeTypeList>().items.find((type) => type.name === 'gold-private');
     const url = `/api/cinder/volumetypes/${gold?.id}/metadata/`;
     const many = keys(30, 'test');
-    const set = await t.as(admin, {
-      method: 'PATCH',
-      url,
-      payload: { updated: Object.fromEntries(many.map((key) => [key, 'v'])), removed: [] },
-    });
-    expect(set.statusCode, set.body).toBe(204);
-
-    resetCounts();
-    const removed = await t.as(admin, {
-      method: 'PATCH',
-      url,
-      payload: { updated: {}, removed: many },
-    });
-    expect(removed.statusCode, removed.body).toBe(204);
-    expect(deletes.count).toBe(30);
-    expect(deletes.peak).toBeGreaterThan(1);
-    expect(deletes.peak).toBeLessThanOrEqual(METADATA_DELETE_CONCURRENCY);
-    const left = await t.as(admin, { url });
-    expect(
-      Object.keys(left.json<Record<string, string>>()).filter((k) => k.startsWith('test:')),
-    ).toEqual([]);
+    const left = await setThenRemove(url, many, { updated: {}, removed: many }, 30);
+    expect(Object.keys(left).filter((k) => k.startsWith('test:'))).toEqual([]);
   });
 });
