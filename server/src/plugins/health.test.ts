@@ -3,21 +3,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import type { AppConfig } from '../config/schema';
 import { redisAvailable, startRedisServer, type RedisServer } from '../testing/redisServer';
+import { eventually } from '../testing/eventually';
 import { useTestApp } from '../testing/useTestApp';
 import { connectRedisSessionStore } from './redisSessionStore';
-
-const eventually = async (check: () => Promise<void>, timeoutMs = 15_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-};
 
 describe('healthz and readyz', () => {
   const { t } = useTestApp([], { config: { webroot: '/dash/' } });

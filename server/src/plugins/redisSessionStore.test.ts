@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import type { AppConfig } from '../config/schema';
 import { sessionData } from '../testing/sessionData';
 import { redisAvailable, startRedisServer, type RedisServer } from '../testing/redisServer';
+import { eventually } from '../testing/eventually';
 import { useTestApp } from '../testing/useTestApp';
 import { connectRedisSessionStore, type RedisSessionStore } from './redisSessionStore';
 import type { SessionData } from './sessionStore';
@@ -16,20 +17,6 @@ const data = (token: string): SessionData =>
 
 const quiet = { warn: () => undefined };
 const ID = 'Vx3sW9m1cQ2yR7kP0aZb8nT5uL4eJ6hG-fD1oI_sYqA';
-
-/** Polls `check` until it passes (Redis reconnects in the background). */
-const eventually = async (check: () => Promise<void>, timeoutMs = 15_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-};
 
 describe.runIf(redisAvailable())('RedisSessionStore', () => {
   let redis: RedisServer;
