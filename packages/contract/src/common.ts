@@ -4,18 +4,30 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const ApiError = Type.Object({ message: Type.String() }, { additionalProperties: false });
 export type ApiError = Static<typeof ApiError>;
 
-/** The list envelope of spec 2 §7 ("the response has data.items"). */
+/**
+ * The list envelope of spec 2 §7 ("the response has data.items"). A page also carries the
+ * markers to its neighbours, so a client pages both ways without knowing item shapes:
+ * `next_marker` (the last item's id, when has_more_data) goes back as `marker`, `prev_marker`
+ * (the first item's id, when has_prev_data) goes back as `prev_marker`.
+ */
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
     items: Type.Array(item),
     has_more_data: Type.Optional(Type.Boolean()),
     has_prev_data: Type.Optional(Type.Boolean()),
+    next_marker: Type.Optional(Type.String()),
+    prev_marker: Type.Optional(Type.String()),
   });
 export interface List<T> {
   items: T[];
   has_more_data?: boolean;
   has_prev_data?: boolean;
+  next_marker?: string;
+  prev_marker?: string;
 }
+
+/** Most ids one list request may name (`ids=a,b,…`): one upstream call, a short URL. */
+export const LIST_IDS_MAX = 100;
 
 /**
  * Most keys one metadata update may remove. Nova and Cinder take one DELETE per key, so the list

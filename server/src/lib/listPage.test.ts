@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, wantsPage, wholeList } from './listPage';
+import {
+  PagingRequestError,
+  flipped,
+  pageBeforeOf,
+  pageFromList,
+  pageOf,
+  readPage,
+  wantsPage,
+  wholeList,
+  type PageRead,
+  type SortDir,
+} from './listPage';
+
+interface Row {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+const ids = (list: { items: { id: string }[] }): string[] => list.items.map((r) => r.id);
+const same = (row: Row): Row => row;
 
 describe('wantsPage', () => {
   it.each([
@@ -7,33 +27,175 @@ describe('wantsPage', () => {
     [{ paginate: true }, true],
     [{ limit: 5 }, true],
     [{ marker: 'm' }, true],
+    [{ prev_marker: 'm' }, true],
     [{ paginate: false, limit: 5, marker: 'm' }, false],
+    [{ paginate: false, prev_marker: 'm' }, false],
   ])('%j → %s', (query, expected) => {
     expect(wantsPage(query)).toBe(expected);
   });
 });
 
-describe('pageOf and wholeList', () => {
-  const double = (n: number): number => n * 2;
+describe('pageOf, pageBeforeOf and wholeList', () => {
+  const rows = ['a', 'b', 'c'].map((id) => ({ id }));
+  const upper = ({ id }: { id: string }) => ({ id: id.toUpperCase() });
 
-  it('cuts the look-ahead item and says another page exists', () => {
-    expect(pageOf([1, 2, 3], 2, undefined, double)).toEqual({
-      items: [2, 4],
+  it('cuts the look-ahead item, says another page exists and names both neighbours', () => {
+    expect(pageOf(rows, 2, undefined, upper)).toEqual({
+      items: [{ id: 'A' }, { id: 'B' }],
       has_more_data: true,
       has_prev_data: false,
+      next_marker: 'b',
     });
-    expect(pageOf([1, 2], 2, 'm', double)).toEqual({
-      items: [2, 4],
+    expect(pageOf(rows.slice(0, 2), 2, 'm', upper)).toEqual({
+      items: [{ id: 'A' }, { id: 'B' }],
       has_more_data: false,
       has_prev_data: true,
+      prev_marker: 'a',
     });
   });
 
-  it('answers a whole list, more data only when the read was cut', () => {
-    expect(wholeList([1], true, double)).toEqual({
-      items: [2],
+  it('turns a backwards read into the list order, the look-ahead meaning more before', () => {
+    // Read after the marker in the flipped order: nearest first.
+    expect(pageBeforeOf([{ id: 'c' }, { id: 'b' }, { id: 'a' }], 2, upper)).toEqual({
+      items: [{ id: 'B' }, { id: 'C' }],
+      has_more_data: true,
+      has_prev_data: true,
+      next_marker: 'c',
+      prev_marker: 'b',
+    });
+    expect(pageBeforeOf([{ id: 'b' }, { id: 'a' }], 2, upper)).toEqual({
+      items: [{ id: 'A' }, { id: 'B' }],
+      has_more_data: true,
+      has_prev_data: false,
+      next_marker: 'b',
+    });
+  });
+
+  it('answers a whole list, more data only when the read was cut, and no markers', () => {
+    expect(wholeList(rows, true, upper)).toEqual({
+      items: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
       has_more_data: true,
       has_prev_data: false,
     });
+  });
+
+  it('flips a direction', () => {
+    expect(flipped('asc')).toBe('desc');
+    expect(flipped('desc')).toBe('asc');
+  });
+});
+
+/**
+ * A forward-only service as Glance and Cinder page: sorted by the key, then created_at and id
+ * in the key's direction; the page after a marker; `limit` items.
+ */
+function service(all: readonly Row[]) {
+  const calls: PageRead<'name' | 'created_at'>[] = [];
+  const read = async (page: PageRead<'name' | 'created_at'>): Promise<Row[]> => {
+    calls.push(page);
+    const key = page.sortKey ?? 'created_at';
+    const dir = page.sortDir ?? 'desc';
+    const compare = (a: Row, b: Row): number => {
+      for (const k of [key, 'created_at', 'id'] as const) {
+        if (a[k] === b[k]) continue;
+        const c = a[k] < b[k] ? -1 : 1;
+        return dir === 'desc' ? -c : c;
+      }
+      return 0;
+    };
+    const sorted = [...all].sort(compare);
+    const at = page.marker === undefined ? -1 : sorted.findIndex((r) => r.id === page.marker);
+    return sorted.slice(at + 1, at + 1 + page.limit);
+  };
+  return { read, calls };
+}
+
+// Ties on name and created_at, so only the id breaks them.
+const ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({
+  id: `id-${String(i).padStart(2, '0')}`,
+  name: ['beta', 'alpha', 'Gamma', 'alpha'][i % 4] ?? '',
+  created_at: `2026-01-0${(i % 3) + 1}T00:00:00Z`,
+}));
+const DEFAULTS = { key: 'created_at', dir: 'desc' } as const;
+
+describe('readPage', () => {
+  const sorts: { sort_key?: 'name' | 'created_at'; sort_dir?: SortDir }[] = [
+    {},
+    { sort_dir: 'asc' },
+    { sort_key: 'name' },
+    { sort_key: 'name', sort_dir: 'asc' },
+    { sort_key: 'created_at', sort_dir: 'desc' },
+  ];
+
+  it.each(sorts)('pages back exactly the pages it paged forward (%j)', async (sort) => {
+    const { read } = service(ROWS);
+    const forward: string[][] = [];
+    let page = await readPage({ ...sort }, 5, DEFAULTS, read, same);
+    forward.push(ids(page));
+    while (page.next_marker !== undefined) {
+      page = await readPage({ ...sort, marker: page.next_marker }, 5, DEFAULTS, read, same);
+      forward.push(ids(page));
+    }
+    expect(forward.flat()).toHaveLength(ROWS.length);
+    expect(new Set(forward.flat()).size).toBe(ROWS.length);
+    // Back from the last page: the same pages, in the same order within each.
+    const backward: string[][] = [ids(page)];
+    while (page.prev_marker !== undefined) {
+      page = await readPage({ ...sort, prev_marker: page.prev_marker }, 5, DEFAULTS, read, same);
+      expect(page.has_more_data).toBe(true);
+      backward.unshift(ids(page));
+    }
+    expect(page.has_prev_data).toBe(false);
+    expect(backward).toEqual(forward);
+  });
+
+  it('reads backwards with the key named and the direction flipped', async () => {
+    const { read, calls } = service(ROWS);
+    await readPage({ prev_marker: 'id-10' }, 5, DEFAULTS, read, same);
+    expect(calls).toEqual([{ limit: 6, marker: 'id-10', sortKey: 'created_at', sortDir: 'asc' }]);
+    await readPage({ prev_marker: 'id-10', sort_key: 'name' }, 5, DEFAULTS, read, same);
+    expect(calls[1]).toEqual({ limit: 6, marker: 'id-10', sortKey: 'name', sortDir: 'asc' });
+    await readPage({ marker: 'id-10', sort_key: 'name' }, 5, DEFAULTS, read, same);
+    expect(calls[2]).toEqual({ limit: 6, marker: 'id-10', sortKey: 'name', sortDir: undefined });
+  });
+
+  it('refuses both markers at once', async () => {
+    const { read, calls } = service(ROWS);
+    await expect(
+      readPage({ marker: 'id-01', prev_marker: 'id-02' }, 5, DEFAULTS, read, same),
+    ).rejects.toBeInstanceOf(PagingRequestError);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('pageFromList', () => {
+  const list = ROWS.slice(0, 7);
+
+  it('cuts a page after a marker, or the page before a prev_marker', () => {
+    const first = pageFromList(list, {}, 3, same);
+    expect(first).toMatchObject({
+      has_more_data: true,
+      has_prev_data: false,
+      next_marker: 'id-02',
+    });
+    expect(first && ids(first)).toEqual(['id-00', 'id-01', 'id-02']);
+    const second = pageFromList(list, { marker: 'id-02' }, 3, same);
+    expect(second && ids(second)).toEqual(['id-03', 'id-04', 'id-05']);
+    expect(second).toMatchObject({ next_marker: 'id-05', prev_marker: 'id-03' });
+    const back = pageFromList(list, { prev_marker: 'id-03' }, 3, same);
+    expect(back && ids(back)).toEqual(['id-00', 'id-01', 'id-02']);
+    expect(back).toMatchObject({ has_more_data: true, has_prev_data: false });
+    expect(back?.prev_marker).toBeUndefined();
+    const short = pageFromList(list, { prev_marker: 'id-05' }, 3, same);
+    expect(short && ids(short)).toEqual(['id-02', 'id-03', 'id-04']);
+    expect(short).toMatchObject({ has_prev_data: true, prev_marker: 'id-02' });
+  });
+
+  it('says undefined for a marker not in the list, and refuses both markers', () => {
+    expect(pageFromList(list, { marker: 'nope' }, 3, same)).toBeUndefined();
+    expect(pageFromList(list, { prev_marker: 'nope' }, 3, same)).toBeUndefined();
+    expect(() => pageFromList(list, { marker: 'id-00', prev_marker: 'id-01' }, 3, same)).toThrow(
+      PagingRequestError,
+    );
   });
 });

@@ -53,7 +53,7 @@ export type VolumeList = List<Volume>;
 
 /**
  * GET /api/cinder/volumes/ — Cinder's filters; paging as GET /api/glance/images/ (every volume
- * unless `paginate=true`, `limit` or `marker` ask for one page).
+ * unless `paginate=true`, `limit`, `marker` or `prev_marker` ask for one page).
  */
 export const VolumeListQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 255 })),
@@ -67,6 +67,8 @@ export const VolumeListQuery = Type.Object({
   paginate: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  /** The page that ends just before this item (as GET /api/glance/images/). */
+  prev_marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   sort_key: Type.Optional(
     Type.Union([
       Type.Literal('name'),

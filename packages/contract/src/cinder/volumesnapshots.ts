@@ -30,6 +30,8 @@ export const VolumeSnapshotListQuery = Type.Object({
   paginate: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  /** The page that ends just before this item (as GET /api/glance/images/). */
+  prev_marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   sort_key: Type.Optional(
     Type.Union([
       Type.Literal('name'),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListOf, Nullable, type List } from '../common';
+import { LIST_IDS_MAX, ListOf, Nullable, type List } from '../common';
 
 /** Glance's image statuses (spec 2 §4); transitional ones are saving, queued, pending_delete. */
 export const IMAGE_STATUSES = [
@@ -83,8 +83,9 @@ export type SortDir = Static<typeof SortDir>;
  * GET /api/glance/images/ — server-side filters (spec 2 §9 facets; `name` matches a part of
  * the name in any case, unlike Glance's exact filter). Without paging parameters, or with `paginate=false` (kernel/ramdisk lists), the answer
  * holds every image (at most 20 000; has_more_data says when more remained). With
- * `paginate=true`, `limit` or `marker` it is one page of `limit` (default API_RESULT_PAGE_SIZE)
- * after `marker`, with has_more_data and has_prev_data.
+ * `paginate=true`, `limit`, `marker` or `prev_marker` it is one page of `limit` (default
+ * API_RESULT_PAGE_SIZE) after `marker` or before `prev_marker`, in the same order either way,
+ * with has_more_data, has_prev_data and the markers of the neighbouring pages.
  */
 export const ImageListQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 255 })),
@@ -109,6 +110,13 @@ export const ImageListQuery = Type.Object({
   paginate: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  /** The page that ends just before this image (paging backwards; has_prev_data says more). */
+  prev_marker: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  /**
+   * Only these images (comma-separated ids, at most LIST_IDS_MAX): one Glance call with
+   * `id=in:…`, e.g. to refresh only the rows still changing. Not with a marker.
+   */
+  ids: Type.Optional(Type.String({ minLength: 1, maxLength: LIST_IDS_MAX * 37 })),
   sort_key: Type.Optional(ImageSortKey),
   sort_dir: Type.Optional(SortDir),
 });

@@ -18,12 +18,13 @@ export const cinderListParts = <Q extends CinderListQuery>(query: Q) => {
     paginate,
     limit,
     marker,
+    prev_marker,
     sort_key: _key,
     sort_dir: _dir,
     all_projects,
     ...filters
   } = query;
-  const paging: PagingQuery = { paginate, limit, marker };
+  const paging: PagingQuery = { paginate, limit, marker, prev_marker };
   const common: {
     filters: typeof filters;
     allProjects: Q['all_projects'];
@@ -32,3 +33,6 @@ export const cinderListParts = <Q extends CinderListQuery>(query: Q) => {
   } = { filters, allProjects: all_projects, sortKey: query.sort_key, sortDir: query.sort_dir };
   return { paging, common };
 };
+
+/** Cinder's order when the request names none (`get_sort_params`): newest first. */
+export const CINDER_DEFAULT_SORT = { key: 'created_at', dir: 'desc' } as const;

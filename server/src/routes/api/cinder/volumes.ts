@@ -5,9 +5,9 @@ import {
   routeTable as api,
 } from '@skydeck/contract';
 import type { Volume as CinderVolume, VolumeCreate } from '@skydeck/openstack-client';
-import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
+import { checkPaging, readPage, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
-import { cinderListParts } from './listQuery';
+import { CINDER_DEFAULT_SORT, cinderListParts } from './listQuery';
 import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -67,15 +67,19 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
 
   serve(app, api['cinder.volumes.list'], async (request): Promise<VolumeListShape> => {
     const { paging, common } = cinderListParts(request.query);
-    const { limit, marker } = paging;
     const volumes = request.openstack.cinder.volumes;
+    checkPaging(paging);
     if (!wantsPage(paging)) {
       const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
       return wholeList(all.volumes, all.truncated, toVolume);
     }
-    const size = limit ?? pageSize;
-    const page = await volumes.list({ ...common, limit: size + 1, marker });
-    return pageOf(page.volumes, size, marker, toVolume);
+    return readPage(
+      { ...paging, sort_key: common.sortKey, sort_dir: common.sortDir },
+      paging.limit ?? pageSize,
+      CINDER_DEFAULT_SORT,
+      async (read) => (await volumes.list({ ...common, ...read })).volumes,
+      toVolume,
+    );
   });
 
   serve(app, api['cinder.volumes.create'], async (request, reply) => {

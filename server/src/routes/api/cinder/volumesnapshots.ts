@@ -5,9 +5,9 @@ import {
   routeTable as api,
 } from '@skydeck/contract';
 import type { VolumeSnapshot } from '@skydeck/openstack-client';
-import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
+import { checkPaging, readPage, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
-import { cinderListParts } from './listQuery';
+import { CINDER_DEFAULT_SORT, cinderListParts } from './listQuery';
 import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -40,8 +40,8 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
 
   serve(app, api['cinder.snapshots.list'], async (request): Promise<SnapshotListShape> => {
     const { paging, common } = cinderListParts(request.query);
-    const { limit, marker } = paging;
     const snapshots = request.openstack.cinder.snapshots;
+    checkPaging(paging);
     if (!wantsPage(paging)) {
       const items: VolumeSnapshot[] = [];
       let next: string | undefined;
@@ -53,9 +53,13 @@ export const volumeSnapshotRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
       }
       return wholeList(items, next !== undefined, toSnapshot);
     }
-    const size = limit ?? pageSize;
-    const page = await snapshots.list({ ...common, limit: size + 1, marker });
-    return pageOf(page.snapshots, size, marker, toSnapshot);
+    return readPage(
+      { ...paging, sort_key: common.sortKey, sort_dir: common.sortDir },
+      paging.limit ?? pageSize,
+      CINDER_DEFAULT_SORT,
+      async (read) => (await snapshots.list({ ...common, ...read })).snapshots,
+      toSnapshot,
+    );
   });
 
   serveMetadata(

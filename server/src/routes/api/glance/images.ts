@@ -1,18 +1,43 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type ImageList as ImageListShape, routeTable as api } from '@skydeck/contract';
+import {
+  type ImageList as ImageListShape,
+  LIST_IDS_MAX,
+  routeTable as api,
+} from '@skydeck/contract';
 import type { ImageFilters } from '@skydeck/openstack-client';
 import { createImageFromUrl } from '../../../services/glance/images';
-import { pageOf, wantsPage, wholeList } from '../../../lib/listPage';
+import { checkPaging, pageFromList, readPage, wantsPage, wholeList } from '../../../lib/listPage';
 import { serve } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
-import { nameContains, pageAfter } from './imageNameFilter';
+import { nameContains } from './imageNameFilter';
 import { editablePropertiesOf, toImage } from './imageView';
 
 /** paginate=false and unpaged lists read at most this many images (pages of Glance's maximum). */
 const ALL_PAGE_SIZE = 1000;
 const ALL_MAX_PAGES = 20;
+
+/** Glance's order when the request names none: newest first. */
+const GLANCE_DEFAULT_SORT = { key: 'created_at', dir: 'desc' } as const;
+
+/** Glance image ids are UUIDs (its image schema's `id` pattern). */
+const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids of `ids=a,b,c`, each checked: a bad one is a 400 naming it, never a Glance error. */
+export const imageIdsOf = (text: string): string[] => {
+  const ids = [...new Set(text.split(',').map((id) => id.trim()))];
+  if (ids.length > LIST_IDS_MAX) {
+    throw new ImageRequestError(`ids takes at most ${LIST_IDS_MAX} image ids`);
+  }
+  const bad = ids.find((id) => !IMAGE_ID.test(id));
+  if (bad !== undefined) {
+    throw new ImageRequestError(
+      bad === '' ? 'ids has an empty entry' : `ids: ${bad.slice(0, 64)} is not an image id`,
+    );
+  }
+  return ids;
+};
 
 /** Where the browser PUTs a file-direct upload: this server, never Glance with a token. */
 export const uploadUrlFor = (webroot: string, id: string): string =>
@@ -31,11 +56,30 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   });
 
   serve(app, api['glance.images.list'], async (request): Promise<ImageListShape> => {
-    const { paginate, limit, marker, sort_key, sort_dir, tag, name, ...rest } = request.query;
+    const { paginate, limit, marker, prev_marker, ids, sort_key, sort_dir, tag, name, ...rest } =
+      request.query;
     const filters: ImageFilters = { ...rest };
     if (tag !== undefined) filters.tag = [tag];
     const glance = request.openstack.glance;
-    const paged = wantsPage({ paginate, limit, marker });
+    const paging = { paginate, limit, marker, prev_marker };
+    checkPaging(paging);
+    const byName = name !== undefined && name.trim() !== '' ? nameContains(name) : undefined;
+    if (ids !== undefined) {
+      // Only the named images (e.g. the rows still changing), in one call: Glance's `in:`.
+      const wanted = imageIdsOf(ids);
+      if (marker !== undefined || prev_marker !== undefined) {
+        throw new ImageRequestError('ids cannot be combined with marker or prev_marker');
+      }
+      const page = await glance.images.list({
+        filters: { ...filters, id: `in:${wanted.join(',')}` },
+        limit: wanted.length,
+        sortKey: sort_key,
+        sortDir: sort_dir,
+      });
+      return wholeList(byName ? page.images.filter(byName) : page.images, false, toImage);
+    }
+    const paged = wantsPage(paging);
+    const size = limit ?? settings.API_RESULT_PAGE_SIZE;
     const listAll = () =>
       glance.images.listAll({
         filters,
@@ -44,33 +88,35 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
         limit: ALL_PAGE_SIZE,
         maxPages: ALL_MAX_PAGES,
       });
-    if (name !== undefined && name.trim() !== '') {
+    if (byName) {
       // A part of a name, any case: Glance only matches whole names (see imageNameFilter.ts).
       const all = await listAll();
-      const matching = all.images.filter(nameContains(name));
+      const matching = all.images.filter(byName);
       if (!paged) return wholeList(matching, all.truncated, toImage);
-      const cut = pageAfter(matching, marker, limit ?? settings.API_RESULT_PAGE_SIZE);
-      if (!cut) throw new ImageRequestError(`The marker ${marker ?? ''} is not in this list`);
-      return {
-        items: cut.page.map(toImage),
-        has_more_data: cut.more || all.truncated,
-        has_prev_data: marker !== undefined,
-      };
+      const page = pageFromList(matching, paging, size, toImage);
+      if (!page) {
+        throw new ImageRequestError(
+          `The marker ${marker ?? prev_marker ?? ''} is not in this list`,
+        );
+      }
+      // Images beyond the bound may match too: the last page then says more, from its last row.
+      const last = page.items[page.items.length - 1];
+      if (all.truncated && !page.has_more_data && last) {
+        return { ...page, has_more_data: true, next_marker: last.id };
+      }
+      return page;
     }
     if (!paged) {
       const all = await listAll();
       return wholeList(all.images, all.truncated, toImage);
     }
-    const size = limit ?? settings.API_RESULT_PAGE_SIZE;
-    // One more than asked says whether another page exists (Glance's `next` only says "full").
-    const page = await glance.images.list({
-      filters,
-      limit: size + 1,
-      marker,
-      sortKey: sort_key,
-      sortDir: sort_dir,
-    });
-    return pageOf(page.images, size, marker, toImage);
+    return readPage(
+      { marker, prev_marker, sort_key, sort_dir },
+      size,
+      GLANCE_DEFAULT_SORT,
+      async (read) => (await glance.images.list({ filters, ...read })).images,
+      toImage,
+    );
   });
 
   serve(app, api['glance.images.create'], async (request, reply) => {
