@@ -1,4 +1,16 @@
-/** What both benchmarks need: wait for the product, sign in through it, and a direct token. */
+/** What the benchmarks share: start the product, wait for it, sign in through it, a direct token. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 
 export interface Cookies {
   cookie: string;
@@ -78,4 +90,189 @@ export async function directToken(
     ?.endpoints.find((e) => e.interface === 'public' && e.region_id === 'RegionOne')?.url;
   if (!endpoint) throw new Error(`no ${type} endpoint`);
   return { token: r.headers.get('x-subject-token') ?? '', endpoint: endpoint.replace(/\/+$/, '') };
+}
+
+export interface Product {
+  /** `tools/start.mjs`; the server itself is its child (see `serverPid`). */
+  server: ChildProcess;
+  cloud: ChildProcess;
+  base: string;
+  authUrl: string;
+  dataDir: string;
+  /** Waits until both the server and the demo cloud answer. */
+  ready(): Promise<void>;
+  stop(): void;
+}
+
+export interface ProductOptions {
+  port: number;
+  /** Prefix of the throwaway data directory under the system's tmpdir. */
+  name: string;
+  /**
+   * An API-only benchmark needs no web app: a stub page keeps start.mjs from rebuilding
+   * web/dist whenever a web source is newer (minutes of CPU on a shared machine).
+   */
+  stubWeb?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The product as a user starts it (`tools/start.mjs`), on throwaway ports and data. The demo
+ * cloud runs in its own process and the server is pointed at it with OS_AUTH_URL, as a real
+ * cloud lives elsewhere: otherwise one process would serve both sides of every proxied call.
+ */
+export function startProduct(options: ProductOptions): Product {
+  const root = join(import.meta.dirname, '..');
+  const cloudPort = options.port + 200;
+  const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`));
+  const authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    SKYDECK_LOG_LEVEL: 'warn',
+    DEMO_CLOUD_PORT: String(cloudPort),
+    DEMO_CLOUD_DATA_DIR: join(dataDir, 'cloud'),
+  };
+  if (options.stubWeb) {
+    const webDist = join(dataDir, 'web');
+    mkdirSync(webDist);
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
+    env.SKYDECK_WEB_DIST = webDist;
+  }
+  const cloud = spawn(process.execPath, [join(root, 'tools', 'demo-cloud.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  const server = spawn(process.execPath, [join(root, 'tools', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, OS_AUTH_URL: authUrl, SKYDECK_REGIONS: 'RegionOne,RegionTwo', ...options.env },
+  });
+  return {
+    server,
+    cloud,
+    base: `http://127.0.0.1:${options.port}/`,
+    authUrl,
+    dataDir,
+    async ready() {
+      await waitFor(`http://127.0.0.1:${options.port}/auth/options/`);
+      await waitFor(authUrl);
+    },
+    stop() {
+      server.kill('SIGTERM');
+      cloud.kill('SIGTERM');
+    },
+  };
+}
+
+/** The process of `script` among the descendants of `ancestor` (start.mjs runs the server). */
+export function findProcess(ancestor: number, script: string): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the parenthesised command name: state, ppid, …
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p)) {
+      if (p === ancestor) return true;
+    }
+    return false;
+  };
+  for (const pid of parentOf.keys()) {
+    if (!descends(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes(script)) return pid;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no process running ${script} under ${ancestor}`);
+}
+
+/** Resident memory of a process, in bytes (VmRSS). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+export const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** The machine, for a results section: cores, memory, Node and the load average now. */
+export function machine(): string {
+  const [one = 0, five = 0] = loadavg();
+  return `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min)`;
+}
+
+/** Appends a Markdown section to bench/RESULTS.md. */
+export function appendResults(section: string): void {
+  const results = join(import.meta.dirname, 'RESULTS.md');
+  if (!existsSync(results))
+    writeFileSync(results, '# Benchmark results\n\nAppended by `npm run bench`.\n\n');
+  appendFileSync(results, `${section}\n`);
+}
+
+/**
+ * `count` users of their own (`bench-<n>`, password the same) with `role` on the demo
+ * project, made through Keystone as admin: load from distinct users and sessions, not one.
+ */
+export async function createUsers(
+  authUrl: string,
+  count: number,
+  role = 'member',
+): Promise<string[]> {
+  const admin = await fetch(`${authUrl}/auth/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      auth: {
+        identity: {
+          methods: ['password'],
+          password: { user: { name: 'admin', domain: { name: 'Default' }, password: 'admin' } },
+        },
+        scope: { project: { name: 'admin', domain: { name: 'Default' } } },
+      },
+    }),
+  });
+  const token = admin.headers.get('x-subject-token') ?? '';
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const r = await fetch(`${authUrl}/${path}`, {
+      method,
+      headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return (r.status === 204 ? undefined : await r.json()) as T;
+  };
+  const idOf = async (kind: 'projects' | 'roles', name: string): Promise<string> => {
+    const list = await call<Record<string, { id: string; name: string }[]>>(
+      'GET',
+      `${kind}?name=${name}`,
+    );
+    const id = list[kind]?.find((x) => x.name === name)?.id;
+    if (!id) throw new Error(`no ${kind} named ${name}`);
+    return id;
+  };
+  const project = await idOf('projects', 'demo');
+  const roleId = await idOf('roles', role);
+  const names: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const name = `bench-${i}`;
+    const { user } = await call<{ user: { id: string } }>('POST', 'users', {
+      user: { name, password: name, domain_id: 'default', default_project_id: project },
+    });
+    await call('PUT', `projects/${project}/users/${user.id}/roles/${roleId}`);
+    names.push(name);
+  }
+  return names;
 }

@@ -6,49 +6,18 @@
  *     call straight to the demo cloud, on this machine, in one run.
  * The product is started as a user starts it (tools/start.mjs) on throwaway ports and data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium, type Page } from '@playwright/test';
-import { directToken, login, waitFor } from './common';
+import { directToken, login, startProduct, waitFor } from './common';
 
 const root = join(import.meta.dirname, '..');
 const port = 9400 + Math.floor(Math.random() * 100);
-const cloudPort = port + 200;
 const base = `http://127.0.0.1:${port}/`;
-const authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
-
-/**
- * The demo cloud runs in its own process and the server is pointed at it with OS_AUTH_URL, as a
- * real cloud lives elsewhere: otherwise one process would serve both sides of every proxied call
- * and the comparison would measure the cloud twice.
- */
-function startProduct(): ChildProcess[] {
-  const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-bench-'));
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SKYDECK_LOG_LEVEL: 'warn',
-    DEMO_CLOUD_PORT: String(cloudPort),
-    DEMO_CLOUD_DATA_DIR: dataDir,
-  };
-  const cloud = spawn(process.execPath, [join(root, 'tools', 'demo-cloud.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
-  const server = spawn(process.execPath, [join(root, 'tools', 'start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, OS_AUTH_URL: authUrl, SKYDECK_REGIONS: 'RegionOne,RegionTwo' },
-  });
-  return [server, cloud];
-}
 
 /** One script or stylesheet a page loaded. */
 interface Loaded {
@@ -188,7 +157,8 @@ async function sequential(
 }
 
 async function main(): Promise<void> {
-  const product = startProduct();
+  const product = startProduct({ port, name: 'skydeck-bench' });
+  const { authUrl } = product;
   try {
     await waitFor(`${base}auth/options/`);
     const bytes = await pageBytes();
@@ -243,7 +213,7 @@ async function main(): Promise<void> {
       writeFileSync(results, '# Benchmark results\n\nAppended by `npm run bench`.\n\n');
     appendFileSync(results, `${out}\n`);
   } finally {
-    for (const child of product) child.kill('SIGTERM');
+    product.stop();
   }
 }
 

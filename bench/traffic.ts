@@ -1,0 +1,148 @@
+/**
+ * The traffic of bench:load and bench:soak: what a signed-in member's panels ask for, as
+ * autocannon request lists. Each pass through a list takes the next session in turn (autocannon
+ * clears a connection's context at the end of its list), so every session is used, not one.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import type autocannon from 'autocannon';
+import type { Cookies } from './common';
+
+export interface Ids {
+  flavor: string;
+  image: string;
+}
+
+interface Context {
+  session?: Cookies;
+  n?: number;
+}
+
+/** A flavor and an image every member can see, for the details requests. */
+export async function pickIds(base: string, session: Cookies): Promise<Ids> {
+  const get = async <T>(path: string): Promise<T> => {
+    const r = await fetch(`${base}${path}`, {
+      headers: { Cookie: session.cookie, 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!r.ok) throw new Error(`GET ${path}: ${r.status}`);
+    return (await r.json()) as T;
+  };
+  const flavors = await get<{ items: { id: string }[] }>('api/nova/flavors/');
+  const images = await get<{ items: { id: string }[] }>('api/glance/images/');
+  const flavor = flavors.items[0]?.id;
+  const image = images.items[0]?.id;
+  if (!flavor || !image) throw new Error('the demo cloud has no flavor or no image');
+  return { flavor, image };
+}
+
+/** The checks a key pairs page sends in one batch (sidebar, panel gate and table actions). */
+const POLICY_BATCH = JSON.stringify({
+  checks: [
+    { rules: [['compute', 'os_compute_api:os-keypairs:index']] },
+    { rules: [['compute', 'os_compute_api:os-keypairs:create']] },
+    { rules: [['compute', 'os_compute_api:os-keypairs:delete']] },
+    { rules: [['image', 'get_images']] },
+    { rules: [['volume', 'volume:get_all']] },
+    { rules: [['identity', 'identity:list_projects']] },
+  ],
+});
+
+const headersOf = (session: Cookies, json = false): Record<string, string> => ({
+  Cookie: session.cookie,
+  'X-CSRFToken': session.csrf,
+  'X-Requested-With': 'XMLHttpRequest',
+  ...(json && { 'Content-Type': 'application/json' }),
+});
+
+/** Reads only: the list routes, two details, the bootstrap and the policy batch. */
+export function mixedRequests(sessions: Cookies[], ids: Ids): autocannon.Request[] {
+  let next = 0;
+  const get = (path: string, first = false): autocannon.Request => ({
+    method: 'GET',
+    path,
+    setupRequest: (request, raw) => {
+      const context = raw as Context;
+      if (first || !context.session) {
+        context.session = sessions[next % sessions.length];
+        next += 1;
+      }
+      return { ...request, headers: headersOf(context.session as Cookies) };
+    },
+  });
+  return [
+    get('/api/nova/keypairs/', true),
+    get('/api/nova/flavors/'),
+    get(`/api/nova/flavors/${ids.flavor}/`),
+    get('/api/glance/images/'),
+    get(`/api/glance/images/${ids.image}/`),
+    get('/api/nova/servergroups/'),
+    get('/api/cinder/volumes/'),
+    get('/api/bootstrap/'),
+    {
+      method: 'POST',
+      path: '/api/policy/batch/',
+      body: POLICY_BATCH,
+      setupRequest: (request, raw) => ({
+        ...request,
+        headers: headersOf((raw as Context).session as Cookies, true),
+      }),
+    },
+  ];
+}
+
+/** An OpenSSH Ed25519 public key line, so creating a key pair costs the cloud no key generation. */
+function publicKeyLine(): string {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const x = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
+  const part = (data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, data]);
+  };
+  const blob = Buffer.concat([part(Buffer.from('ssh-ed25519')), part(x)]);
+  return `ssh-ed25519 ${blob.toString('base64')} bench@skydeck`;
+}
+
+/**
+ * Reads and writes: the reads above, then a key pair created, read and deleted, so the soak
+ * also runs the CSRF check and the paths that change state (nothing accumulates in the cloud).
+ */
+export function soakRequests(sessions: Cookies[], ids: Ids): autocannon.Request[] {
+  const key = publicKeyLine();
+  let made = 0;
+  const session = (raw: object): Cookies => (raw as Context).session as Cookies;
+  const name = (raw: object): string => `soak-${(raw as Context).n ?? 0}`;
+  return [
+    ...mixedRequests(sessions, ids),
+    {
+      method: 'POST',
+      path: '/api/nova/keypairs/',
+      setupRequest: (request, raw) => {
+        (raw as Context).n = made;
+        made += 1;
+        return {
+          ...request,
+          headers: headersOf(session(raw), true),
+          body: JSON.stringify({ name: name(raw), public_key: key }),
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/nova/keypairs/',
+      setupRequest: (request, raw) => ({
+        ...request,
+        path: `/api/nova/keypairs/${name(raw)}/`,
+        headers: headersOf(session(raw)),
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/nova/keypairs/',
+      setupRequest: (request, raw) => ({
+        ...request,
+        path: `/api/nova/keypairs/${name(raw)}/`,
+        headers: headersOf(session(raw)),
+      }),
+    },
+  ];
+}
