@@ -1,14 +1,12 @@
 import {
-  Suspense,
   createElement,
   lazy,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { Bullseye, PageSection, Spinner, Title } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
 import type { PageEntry, PageProps, PanelDecl } from '../../registry/types';
+import { PanelFrame } from '../PanelFrame/PanelFrame';
 
 // One load per page for the app's life: a page keeps one component identity across renders.
 const loads = new Map<string, Promise<ComponentType<PageProps>>>();
@@ -47,19 +45,9 @@ export interface PagePanelProps {
 
 /** A page panel (overview, topology, …): the title at once, the page when its code has loaded. */
 export function PagePanel({ entry, panel }: PagePanelProps): ReactNode {
-  const { t } = useTranslation();
   return (
-    <PageSection aria-label={t(panel.title)}>
-      <Title headingLevel="h1">{t(panel.title)}</Title>
-      <Suspense
-        fallback={
-          <Bullseye>
-            <Spinner aria-label={t('Loading')} />
-          </Bullseye>
-        }
-      >
-        <PageBody entry={entry} panel={panel} />
-      </Suspense>
-    </PageSection>
+    <PanelFrame panel={panel}>
+      <PageBody entry={entry} panel={panel} />
+    </PanelFrame>
   );
 }

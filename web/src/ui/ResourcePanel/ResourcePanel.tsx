@@ -1,16 +1,7 @@
-import { Suspense, use, type ReactNode } from 'react';
-import {
-  Breadcrumb,
-  BreadcrumbItem,
-  Bullseye,
-  PageSection,
-  Spinner,
-  Title,
-} from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
-import { msg } from '../../i18n/msg';
+import { use, type ReactNode } from 'react';
 import { loadedResource, loadResource } from '../../registry/loadResource';
-import type { PanelDecl, PanelGroup, ResourceEntry } from '../../registry/types';
+import type { PanelDecl, ResourceEntry } from '../../registry/types';
+import { PanelFrame } from '../PanelFrame/PanelFrame';
 import { ResourceTable } from '../ResourceTable/ResourceTable';
 
 // Re-exported for the details route and the panel test kit, which load declarations too.
@@ -38,35 +29,11 @@ export interface ResourcePanelProps {
   panel: PanelDecl;
 }
 
-/** The dashboard a panel belongs to, as the sidebar names it. */
-const GROUP_NAMES: Record<PanelGroup, string> = {
-  project: msg('Project'),
-  admin: msg('Admin'),
-  identity: msg('Identity'),
-};
-
-/**
- * A registry panel page: the title at once, the table when the declaration has loaded. The
- * breadcrumb names the dashboard, so Project › Images and Admin › Images are told apart.
- */
+/** A registry panel page: the title at once, the table when the declaration has loaded. */
 export function ResourcePanel({ entry, panel }: ResourcePanelProps): ReactNode {
-  const { t } = useTranslation();
   return (
-    <PageSection aria-label={t(panel.title)}>
-      <Breadcrumb>
-        <BreadcrumbItem>{t(GROUP_NAMES[panel.group])}</BreadcrumbItem>
-        <BreadcrumbItem isActive>{t(panel.title)}</BreadcrumbItem>
-      </Breadcrumb>
-      <Title headingLevel="h1">{t(panel.title)}</Title>
-      <Suspense
-        fallback={
-          <Bullseye>
-            <Spinner aria-label={t('Loading')} />
-          </Bullseye>
-        }
-      >
-        <PanelTable entry={entry} panel={panel} />
-      </Suspense>
-    </PageSection>
+    <PanelFrame panel={panel}>
+      <PanelTable entry={entry} panel={panel} />
+    </PanelFrame>
   );
 }
