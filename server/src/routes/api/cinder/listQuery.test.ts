@@ -14,7 +14,7 @@ describe('cinderListParts', () => {
         status: 'available',
       }),
     ).toEqual({
-      paging: { paginate: true, limit: 5, marker: 'm' },
+      paging: { paginate: true, limit: 5, marker: 'm', prev_marker: undefined },
       common: {
         filters: { status: 'available' },
         allProjects: true,
@@ -22,5 +22,13 @@ describe('cinderListParts', () => {
         sortDir: 'asc',
       },
     });
+  });
+
+  it('names the default key for a direction given alone (the client sends key:dir)', () => {
+    expect(cinderListParts({ sort_dir: 'asc' }).common).toMatchObject({
+      sortKey: 'created_at',
+      sortDir: 'asc',
+    });
+    expect(cinderListParts({}).common.sortKey).toBeUndefined();
   });
 });

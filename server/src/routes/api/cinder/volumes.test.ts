@@ -97,6 +97,34 @@ describe('volumes', () => {
     expect(next.json<VolumeList>().items[0]?.id).not.toBe(page.items[0]?.id);
   });
 
+  it('pages back with prev_marker through the pages it paged forward', async () => {
+    // The project's volumes as they are (the quota leaves no room for more here).
+    for (const sort of ['', '&sort_key=name&sort_dir=asc', '&sort_key=name', '&sort_dir=asc']) {
+      const query = `/api/cinder/volumes/?limit=1${sort}`;
+      const list = async (extra: string): Promise<VolumeList> => {
+        const res = await t.as(demo, { url: `${query}${extra}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<VolumeList>();
+      };
+      const pages = [await list('')];
+      for (let last = pages[0]; last?.next_marker !== undefined; last = pages.at(-1)) {
+        pages.push(await list(`&marker=${last.next_marker}`));
+      }
+      const whole = await t.as(demo, { url: `/api/cinder/volumes/?paginate=false${sort}` });
+      const ids = (l: VolumeList | undefined) => l?.items.map((v) => v.id);
+      expect(pages.flatMap((p) => ids(p))).toEqual(ids(whole.json<VolumeList>()));
+      expect(pages.length).toBeGreaterThan(2);
+      for (let i = pages.length - 1; i > 0; i--) {
+        const back = await list(`&prev_marker=${pages[i]?.prev_marker ?? ''}`);
+        expect(ids(back), sort).toEqual(ids(pages[i - 1]));
+        expect(back).toMatchObject({ has_more_data: true, has_prev_data: i > 1 });
+      }
+    }
+    const both = await t.as(demo, { url: '/api/cinder/volumes/?marker=a&prev_marker=b' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ message: 'Give marker or prev_marker, not both' });
+  });
+
   it('reads and patches metadata', async () => {
     const volume = await createVolume({ size: 1, name: 'meta', metadata: { a: '1', b: '2' } });
     const res = await t.as(demo, {
@@ -171,6 +199,25 @@ describe('volume types', () => {
 });
 
 describe('snapshots', () => {
+  it('pages back with prev_marker', async () => {
+    const first = await t.as(admin, {
+      url: '/api/cinder/volumesnapshots/?all_projects=true&limit=1&sort_key=name&sort_dir=asc',
+    });
+    const page = first.json<VolumeSnapshotList>();
+    expect(page.items).toHaveLength(1);
+    const before = await t.as(admin, {
+      url: `/api/cinder/volumesnapshots/?all_projects=true&limit=1&sort_key=name&sort_dir=asc&prev_marker=${page.items[0]?.id}`,
+    });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json<VolumeSnapshotList>()).toEqual({
+      items: [],
+      has_more_data: true,
+      has_prev_data: false,
+    });
+    const both = await t.as(demo, { url: '/api/cinder/volumesnapshots/?marker=a&prev_marker=b' });
+    expect(both.statusCode).toBe(400);
+  });
+
   it('lists snapshots and edits their metadata', async () => {
     const res = await t.as(demo, { url: '/api/cinder/volumesnapshots/' });
     expect(res.statusCode).toBe(200);

@@ -157,6 +157,121 @@ describe('GET /api/glance/images/', () => {
   });
 });
 
+describe('GET /api/glance/images/ paging both ways, and ids', () => {
+  const TAG = 'both-ways';
+  // Repeated names, so the order between some images rests on created_at and id alone.
+  const NAMES = ['bw-d', 'bw-a', 'bw-c', 'bw-a', 'bw-b', 'bw-c', 'bw-e'];
+  let made: ImageCreated[] = [];
+
+  beforeAll(async () => {
+    made = [];
+    for (const name of NAMES) made.push(await createQueued(demo, { name, tags: [TAG] }));
+  });
+
+  const list = async (query: string): Promise<ImageList> => {
+    const res = await t.as(demo, { url: `/api/glance/images/?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ImageList>();
+  };
+  const idsOf = (page: ImageList): string[] => page.items.map((i) => i.id);
+
+  it.each([
+    ['', `tag=${TAG}`],
+    ['sort_key=name&sort_dir=asc', `tag=${TAG}`],
+    ['sort_key=name&sort_dir=desc', `tag=${TAG}`],
+    ['sort_key=name', `tag=${TAG}`],
+    ['sort_dir=asc', `tag=${TAG}`],
+    ['sort_key=created_at&sort_dir=asc', `tag=${TAG}`],
+    // The name-part filter cuts pages from a list read whole: same paging either way.
+    ['sort_key=name&sort_dir=asc', `tag=${TAG}&name=BW-`],
+    ['', `name=bw-`],
+  ])('pages back through the same pages it paged forward (%s, %s)', async (sort, filter) => {
+    const query = `${filter}&paginate=true&limit=3${sort ? `&${sort}` : ''}`;
+    const whole = await list(`${filter}${sort ? `&${sort}` : ''}`);
+    const forward: ImageList[] = [await list(query)];
+    for (let last = forward[0]; last?.next_marker !== undefined; last = forward.at(-1)) {
+      expect(last.has_more_data).toBe(true);
+      expect(last.next_marker).toBe(last.items.at(-1)?.id);
+      forward.push(await list(`${query}&marker=${last.next_marker}`));
+    }
+    expect(forward.flatMap(idsOf)).toEqual(idsOf(whole));
+    expect(forward.at(-1)?.has_more_data).toBe(false);
+    // Backwards from the last page, each page is the one seen going forward, in the same order.
+    let page = forward.at(-1);
+    for (let i = forward.length - 2; i >= 0; i--) {
+      expect(page?.has_prev_data).toBe(true);
+      expect(page?.prev_marker).toBe(page?.items[0]?.id);
+      page = await list(`${query}&prev_marker=${page?.prev_marker ?? ''}`);
+      expect(idsOf(page)).toEqual(idsOf(forward[i] ?? { items: [] }));
+      expect(page).toMatchObject({ has_more_data: true, next_marker: page.items.at(-1)?.id });
+    }
+    expect(page).toMatchObject({ has_prev_data: false });
+    expect(page?.prev_marker).toBeUndefined();
+  });
+
+  it('answers a short first page when fewer items lie before prev_marker', async () => {
+    const whole = idsOf(await list(`tag=${TAG}&sort_key=name&sort_dir=asc`));
+    const page = await list(
+      `tag=${TAG}&sort_key=name&sort_dir=asc&limit=3&prev_marker=${whole[2] ?? ''}`,
+    );
+    expect(idsOf(page)).toEqual(whole.slice(0, 2));
+    expect(page).toMatchObject({ has_prev_data: false, has_more_data: true });
+  });
+
+  it('refuses marker with prev_marker, and a prev_marker not in the list', async () => {
+    const both = await t.as(demo, {
+      url: `/api/glance/images/?limit=2&marker=${made[0]?.id}&prev_marker=${made[1]?.id}`,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ message: 'Give marker or prev_marker, not both' });
+    const unknown = await t.as(demo, {
+      url: '/api/glance/images/?name=bw-&limit=2&prev_marker=nope',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'The marker nope is not in this list' });
+    const gone = await t.as(demo, {
+      url: '/api/glance/images/?limit=2&prev_marker=00000000-0000-4000-8000-000000000000',
+    });
+    expect(gone.statusCode).toBe(400);
+  });
+
+  it('lists only the images of ids', async () => {
+    const wanted = [made[1]?.id, made[4]?.id].join(',');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const page = await list(`ids=${wanted},${missing}&sort_key=name&sort_dir=asc`);
+    expect(page.items.map((i) => i.name)).toEqual(['bw-a', 'bw-b']);
+    expect(page).toMatchObject({ has_more_data: false, has_prev_data: false });
+    // The other filters still apply, the name part too.
+    expect((await list(`ids=${wanted}&name=W-B`)).items.map((i) => i.name)).toEqual(['bw-b']);
+    // Upper-case ids and repeats are the same images.
+    const upper = await list(`ids=${made[1]?.id.toUpperCase()},${made[1]?.id}`);
+    expect(upper.items.map((i) => i.id)).toEqual([made[1]?.id]);
+  });
+
+  it.each([
+    ['ids=not-an-id', 'ids: not-an-id is not an image id'],
+    [`ids=${'x'.repeat(100)}`, `ids: ${'x'.repeat(64)} is not an image id`],
+    ['ids=,', 'ids has an empty entry'],
+    [
+      `ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`,
+      'ids takes at most 100 image ids',
+    ],
+    [
+      'ids=00000000-0000-4000-8000-000000000000&marker=00000000-0000-4000-8000-000000000001',
+      'ids cannot be combined with marker or prev_marker',
+    ],
+  ])('refuses a bad ids query with a 400 (%#)', async (query, message) => {
+    const res = await t.as(demo, { url: `/api/glance/images/?${query}` });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('refuses an ids list longer than the query allows', async () => {
+    const res = await t.as(demo, { url: `/api/glance/images/?ids=${'a'.repeat(9000)}` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('one image', () => {
   const KERNEL = '0b4c0f55-7a7f-4a0e-9d5c-2a3d2c1f0e11';
 
