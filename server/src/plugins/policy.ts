@@ -88,6 +88,40 @@ export const imageTarget = (target: Readonly<Record<string, unknown>>): Record<s
   return { ...target, owner, project_id: owner };
 };
 
+/**
+ * Keystone flattens the object a call is about into `target.<kind>.<attr>` keys before it
+ * enforces (identity:get_project reads `target.project.id` and `target.project.domain_id`), so
+ * the page's flat target, `{ project_id }` or `{ user_id, domain_id }` as every other service
+ * takes it, is given those names too. An object the page did not name is the session's own
+ * (as for the other services); a named project's or user's domain is only what the page says,
+ * never assumed to be the session's. Keys the page sends under Keystone's names win.
+ */
+export const identityTarget = (
+  full: Readonly<Record<string, unknown>>,
+  named: Readonly<Record<string, unknown>> | undefined,
+  session: Pick<SessionData, 'project' | 'user'>,
+): Record<string, unknown> => {
+  const own = (key: string): boolean => named?.[key] === undefined;
+  const domain = named?.domain_id;
+  const mapped: Record<string, unknown> = {
+    'target.project.id': full.project_id,
+    'target.project.domain_id':
+      named?.project_domain_id ??
+      domain ??
+      (own('project_id') ? session.project.domainId : undefined),
+    'target.user.id': full.user_id,
+    'target.user.domain_id':
+      named?.user_domain_id ?? domain ?? (own('user_id') ? session.user.domainId : undefined),
+    'target.credential.user_id': full.user_id,
+    'target.token.user_id': full.user_id,
+    'target.group.domain_id': domain ?? session.user.domainId,
+    'target.domain.id': full.domain_id,
+    'target.domain_id': full.domain_id,
+  };
+  const defined = Object.entries(mapped).filter(([, value]) => value !== undefined);
+  return { ...Object.fromEntries(defined), ...full };
+};
+
 const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => {
   const enforcers: Record<Service, Enforcer> = createEnforcers({
     enforceNewDefaults: options.enforceNewDefaults,
@@ -96,13 +130,17 @@ const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => 
   // Pages ask the same questions on every render; answers are kept per session and project.
   const memo = new Lru<string, Lru<string, boolean>>(5_000);
 
-  const checkOne = (
-    creds: PolicyCredentials,
-    [service, rule]: PolicyRule,
-    target: Record<string, unknown>,
-  ): boolean =>
-    isService(service) &&
-    enforcers[service].enforce(rule, service === 'image' ? imageTarget(target) : target, creds);
+  /** The target as the service itself would build it. */
+  const serviceTarget = (
+    service: Service,
+    full: Record<string, unknown>,
+    named: PolicyTarget | undefined,
+    session: SessionData,
+  ): Record<string, unknown> => {
+    if (service === 'image') return imageTarget(full);
+    if (service === 'identity') return identityTarget(full, named, session);
+    return full;
+  };
 
   app.decorate('policyChecker', {
     allowed(session, sessionId, rules, target) {
@@ -129,7 +167,15 @@ const plugin: FastifyPluginAsync<PolicyPluginOptions> = async (app, options) => 
         ...target,
       };
       const creds = credentialsOf(session);
-      const result = rules.every((rule) => checkOne(creds, rule, fullTarget));
+      const result = rules.every(
+        ([service, rule]) =>
+          isService(service) &&
+          enforcers[service].enforce(
+            rule,
+            serviceTarget(service, fullTarget, target, session),
+            creds,
+          ),
+      );
       answers.set(key, result);
       return result;
     },

@@ -77,3 +77,40 @@ describe('POST /api/policy/batch/', () => {
     expect(res.json()).toEqual({ allowed: [false, true, false, true] });
   });
 });
+
+describe('identity targets', () => {
+  const GET_PROJECT: [string, string] = ['identity', 'identity:get_project'];
+  const LIST_PROJECTS: [string, string] = ['identity', 'identity:list_projects'];
+  const GET_USER: [string, string] = ['identity', 'identity:get_user'];
+
+  // Zed's get_project reads target.project.id: a page's { project_id } answers what Keystone
+  // answers to GET /v3/projects/{id} for a project-scoped token (contract/clients/keystone).
+  it('a { project_id } target is the project Keystone checks', async () => {
+    const own = demo.user.project_id;
+    expect(await check(demo, [GET_PROJECT], { project_id: own })).toBe(true);
+    expect(await check(reader, [GET_PROJECT], { project_id: own })).toBe(true);
+    expect(await check(demo, [GET_PROJECT], { project_id: admin.user.project_id })).toBe(false);
+    // Not even admin reads another project by id; it may list them all instead.
+    expect(await check(admin, [GET_PROJECT], { project_id: own })).toBe(false);
+    expect(await check(admin, [GET_PROJECT], { project_id: admin.user.project_id })).toBe(true);
+    expect(await check(admin, [LIST_PROJECTS])).toBe(true);
+    expect(await check(demo, [LIST_PROJECTS])).toBe(false);
+  });
+
+  it('without a target the project and user are the session’s own', async () => {
+    expect(await check(demo, [GET_PROJECT])).toBe(true);
+    expect(await check(demo, [GET_USER])).toBe(true);
+    expect(await check(demo, [GET_USER], { user_id: 'someone-else' })).toBe(false);
+  });
+
+  it('a project named in another domain is not read as the session’s domain', async () => {
+    // Domain clauses need a domain-scoped token: a member stays denied whatever the page says.
+    expect(
+      await check(demo, [GET_PROJECT], { project_id: 'p-elsewhere', domain_id: 'default' }),
+    ).toBe(false);
+    // Keystone's own key names pass through unchanged.
+    expect(await check(demo, [GET_PROJECT], { 'target.project.id': demo.user.project_id })).toBe(
+      true,
+    );
+  });
+});
