@@ -127,6 +127,33 @@ describe('glance images', () => {
     expect(cirros.body['owner_specified.openstack.md5']).toBe(cirros.body.checksum);
   });
 
+  it('filters on ids with id=in: (quoted or not), only among the images the caller sees', async () => {
+    const cirros = await seededId(cloud(), 'cirros-0.6.2-x86_64-disk');
+    const debian = await seededId(cloud(), 'debian-12-golden');
+    const altShared = await seededId(cloud(), 'alt-shared-toolbox');
+    const q = async (query: string, user = 'demo'): Promise<string[]> =>
+      names(await list(user, user === 'demo' ? 'demo' : 'admin', query)).sort();
+    const both = ['cirros-0.6.2-x86_64-disk', 'debian-12-golden'];
+    expect(await q(`?id=in:${cirros},${debian}`)).toEqual(both);
+    expect(await q(`?id=in:"${cirros}","${debian}"&limit=2`)).toEqual(both);
+    expect(await q(`?id=${debian}`)).toEqual(['debian-12-golden']);
+    expect(await q(`?id=in:${cirros},00000000-0000-4000-8000-000000000000`)).toEqual([both[0]]);
+    // Another filter narrows the set; one that is not the caller's to see stays out.
+    expect(await q(`?id=in:${cirros},${debian}&protected=true`)).toEqual(['debian-12-golden']);
+    const admin = await q(`?id=in:${cirros},${altShared}`, 'admin');
+    const demo = await q(`?id=in:${cirros},${altShared}`);
+    expect(admin).toEqual(['alt-shared-toolbox', 'cirros-0.6.2-x86_64-disk']);
+    expect(demo).toContain('cirros-0.6.2-x86_64-disk');
+    expect(demo.length).toBeLessThanOrEqual(admin.length);
+    const bad = await cloud().request<{ message: string }>(
+      'GET',
+      `/image/v2/images?id=gt:${cirros}`,
+      { token: await token('demo', 'demo') },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("Unable to filter by unknown operator 'gt'.");
+  });
+
   it('filters on attributes, operators, ranges, tags and properties', async () => {
     const q = async (query: string): Promise<string[]> =>
       names(await list('demo', 'demo', query)).sort();

@@ -348,13 +348,18 @@ export const scaleImages = (ctx: CloudContext, count: number): void => {
   );
   const visibilities: Visibility[] = ['private', 'public', 'shared', 'private'];
   const formats = ['qcow2', 'raw', 'iso', 'vmdk'];
-  const base = store.collection(images).count();
+  // Numbered after the scale images made before (core/knobs.ts remembers how many in the
+  // store's meta until the seeder returns), not after every image: scale-image-000001 … N stay
+  // the same names however many images users made, so a benchmark can look for a known one.
+  const base = Number(store.getMeta('scale:images') ?? '0');
+  const col = store.collection(images);
+  // Each one a second older than the next, the newest a second ago: a stable order by date.
   const start = ctx.now().getTime() - count * 1000;
   for (let i = 0; i < count; i++) {
     const n = base + i + 1;
     const at = new Date(start + i * 1000).toISOString();
     const size = (((n * 7919) % 4096) + 1) * 1024 * 1024;
-    store.collection(images).insert({
+    col.insert({
       id: uuid(),
       name: `scale-image-${String(n).padStart(6, '0')}`,
       status: 'active',
