@@ -1,7 +1,8 @@
 // `pretest`: what `npm test` needs outside node_modules — Debian's Chromium (Playwright drives it
-// at /usr/bin/chromium, or CHROMIUM_PATH) and redis-server (the Redis session store's tests start
-// their own). Installs them with apt when it can (root, or password-less sudo), as .ci/run does;
-// otherwise stops at once with the command to run, instead of failing minutes later in e2e.
+// at /usr/bin/chromium, or CHROMIUM_PATH), redis-server (the Redis session store's tests start
+// their own) and nginx (server/src/deploy.test.ts runs deploy/nginx/skydeck.conf in front of two
+// server processes). Installs them with apt when it can (root, or password-less sudo), as .ci/run
+// does; otherwise stops at once with the command to run, instead of failing minutes later in e2e.
 // Plain Node on purpose: .ci/run calls it before anything is installed.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,8 @@ if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) {
 const missing = [];
 if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!onPath('redis-server')) missing.push('redis-server');
+// nginx is in /usr/sbin, which a normal user's PATH lacks.
+if (!onPath('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
 if (missing.length === 0) process.exit(0);
 
 const run = (cmd, args, stdio = 'inherit') => spawnSync(cmd, args, { stdio }).status === 0;
