@@ -154,6 +154,74 @@ describe('glance client: image lifecycle', () => {
     expect(all.images.map((image) => image.id).sort()).toEqual(ids);
   });
 
+  // Skydeck's page before an item (prev_marker) is the page after it with the sort direction
+  // flipped, turned back: that needs Glance's order to be total (created_at and id follow the
+  // key, in its direction) so that the flipped order is exactly the reverse.
+  it('lists after a marker in the flipped direction: exactly the items before it, nearest first', async () => {
+    const demo = await session('demo');
+    const images = demo.client.glance.images;
+    const tag = uniqueName('both-ways');
+    const shared = uniqueName('same');
+    // Two share a name, and images made within a second share created_at: only id is left.
+    const names = [uniqueName('b'), shared, uniqueName('a'), shared, uniqueName('c')];
+    for (const [index, name] of names.entries()) {
+      await createImage(demo, { tags: [tag], disk_format: index % 2 ? 'qcow2' : 'raw' }, name);
+    }
+    const sorts: { sortKey?: string; sortDir?: 'asc' | 'desc' }[] = [
+      {},
+      { sortKey: 'name', sortDir: 'asc' },
+      { sortKey: 'name', sortDir: 'desc' },
+      { sortKey: 'created_at', sortDir: 'asc' },
+      { sortKey: 'disk_format', sortDir: 'desc' },
+    ];
+    for (const sort of sorts) {
+      const forward = (await images.list({ filters: { tag: [tag] }, limit: 50, ...sort })).images;
+      expect(forward).toHaveLength(5);
+      const key = sort.sortKey ?? 'created_at';
+      const back = sort.sortDir === 'asc' ? 'desc' : 'asc';
+      for (const [index, item] of forward.entries()) {
+        const before = await images.list({
+          filters: { tag: [tag] },
+          limit: 50,
+          marker: item.id,
+          sortKey: key,
+          sortDir: back,
+        });
+        expect(
+          before.images.map((image) => image.id),
+          `${JSON.stringify(sort)} before #${index}`,
+        ).toEqual(
+          forward
+            .slice(0, index)
+            .reverse()
+            .map((image) => image.id),
+        );
+      }
+    }
+  });
+
+  it('lists only the images named by id=in:, in one call', async () => {
+    const demo = await session('demo');
+    const made = [await createImage(demo), await createImage(demo), await createImage(demo)];
+    const wanted = [made[0]?.id ?? '', made[2]?.id ?? ''];
+    const page = await demo.client.glance.images.list({
+      filters: { id: `in:${[...wanted, MISSING_UUID].join(',')}` },
+      limit: 3,
+    });
+    expect(page.images.map((image) => image.id).sort()).toEqual([...wanted].sort());
+    expect(page.nextMarker).toBeUndefined();
+    const quoted = await demo.client.glance.images.list({
+      filters: { id: `in:${wanted.map((id) => `"${id}"`).join(',')}` },
+      sortKey: 'name',
+      sortDir: 'asc',
+    });
+    expect(quoted.images.map((image) => image.id).sort()).toEqual([...wanted].sort());
+    await expectClientError(
+      demo.client.glance.images.list({ filters: { id: `gt:${MISSING_UUID}` } }),
+      { status: 400 },
+    );
+  });
+
   it('refuses a reader with 403 and an unknown id with 404', async () => {
     const reader = await session('reader');
     await expectClientError(
