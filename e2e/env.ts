@@ -1,10 +1,21 @@
 import { fileURLToPath } from 'node:url';
 
+/**
+ * Lab mode (`npm run test:e2e:lab`, E2E_LAB=1): the product runs against the OpenStack lab
+ * (tools/openstack-lab, real Zed services seeded with the demo cloud's users) instead of a
+ * throwaway demo cloud, and only the smoke slice runs (tests tagged @smoke). E2E_LAB_AUTH_URL
+ * points it at another cloud seeded the same way.
+ */
+export const lab = process.env.E2E_LAB === '1';
+
 // Fixed loopback ports, so the suite can reach the demo cloud directly as well as the product.
-export const port = Number(process.env.E2E_PORT ?? 9123);
+// Lab mode has its own, so it can run beside a demo-cloud run.
+export const port = Number(process.env.E2E_PORT ?? (lab ? 9133 : 9123));
 export const cloudPort = Number(process.env.E2E_CLOUD_PORT ?? 5123);
 export const baseURL = `http://127.0.0.1:${port}/`;
-export const cloudAuthUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
+export const cloudAuthUrl = lab
+  ? (process.env.E2E_LAB_AUTH_URL ?? 'http://127.0.0.1:5000/v3')
+  : `http://127.0.0.1:${cloudPort}/identity/v3`;
 /**
  * A second product server on the same demo cloud, configured the other way for settings that
  * are read at start (FILTER_DATA_FIRST on /admin/images, direct image uploads); the specs

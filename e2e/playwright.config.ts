@@ -4,6 +4,7 @@ import {
   cloudAuthUrl,
   cloudDataDir,
   cloudPort,
+  lab,
   outputDir,
   port,
   variantBaseURL,
@@ -21,8 +22,28 @@ const server = {
   stderr: 'pipe',
 } as const;
 
+/** Lab mode: one server pointed at the lab, never reused (it must be this checkout's). */
+const labServer = {
+  command: 'node ../tools/start.mjs',
+  url: `${baseURL}auth/options/`,
+  ...server,
+  reuseExistingServer: false,
+  env: { HOST: '127.0.0.1', PORT: String(port), OS_AUTH_URL: cloudAuthUrl, OS_CLOUD: '' },
+};
+
+/** The demo cloud: every spec, with a second server for the variant specs. */
+const demoProjects = [
+  { name: 'default', testIgnore: VARIANT_SPECS },
+  // Settings read at start need their own server (never a test-only switch in the product).
+  { name: 'variant', testMatch: VARIANT_SPECS, use: { baseURL: variantBaseURL } },
+];
+
+/** Lab mode (env.ts): the smoke slice against real OpenStack services. */
+const labProjects = [{ name: 'lab', testIgnore: VARIANT_SPECS, grep: /@smoke/ }];
+
 // The product is started exactly as a user starts it (`npm start`), against a throwaway demo
-// cloud on fixed loopback ports so tests can also reach the cloud directly.
+// cloud on fixed loopback ports so tests can also reach the cloud directly; in lab mode against
+// the OpenStack lab, which the tests reach directly too.
 export default defineConfig({
   testDir: './tests',
   outputDir,
@@ -52,36 +73,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
-  projects: [
-    { name: 'default', testIgnore: VARIANT_SPECS },
-    // Settings read at start need their own server (never a test-only switch in the product).
-    { name: 'variant', testMatch: VARIANT_SPECS, use: { baseURL: variantBaseURL } },
-  ],
+  projects: lab ? labProjects : demoProjects,
   // Started in this order, each once the one before answers: the variant server uses the demo
   // cloud the first one embeds.
-  webServer: [
-    {
-      command: `rm -rf "${cloudDataDir}" && node ../tools/start.mjs`,
-      url: `${baseURL}auth/options/`,
-      ...server,
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DEMO_CLOUD_PORT: String(cloudPort),
-        DEMO_CLOUD_DATA_DIR: cloudDataDir,
-      },
-    },
-    {
-      command: 'node ../tools/start.mjs',
-      url: `${variantBaseURL}auth/options/`,
-      ...server,
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(variantPort),
-        OS_AUTH_URL: cloudAuthUrl,
-        SKYDECK_REGIONS: 'RegionOne,RegionTwo',
-        ...variantSettings,
-      },
-    },
-  ],
+  webServer: lab
+    ? labServer
+    : [
+        {
+          command: `rm -rf "${cloudDataDir}" && node ../tools/start.mjs`,
+          url: `${baseURL}auth/options/`,
+          ...server,
+          env: {
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DEMO_CLOUD_PORT: String(cloudPort),
+            DEMO_CLOUD_DATA_DIR: cloudDataDir,
+          },
+        },
+        {
+          command: 'node ../tools/start.mjs',
+          url: `${variantBaseURL}auth/options/`,
+          ...server,
+          env: {
+            HOST: '127.0.0.1',
+            PORT: String(variantPort),
+            OS_AUTH_URL: cloudAuthUrl,
+            SKYDECK_REGIONS: 'RegionOne,RegionTwo',
+            ...variantSettings,
+          },
+        },
+      ],
 });
