@@ -11,7 +11,9 @@ export function LoadingBar({ label }: { label: string }): ReactNode {
       size={ProgressSize.sm}
       measureLocation={ProgressMeasureLocation.none}
       aria-label={t('{{label}} in progress', { label })}
-      aria-valuetext={t('In progress')}
+      // PatternFly puts valueText on the progressbar; a raw aria-valuetext would land on its
+      // role-less wrapper, which assistive technology must ignore (axe: aria-allowed-attr).
+      valueText={t('In progress')}
     />
   );
 }

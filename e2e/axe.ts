@@ -1,0 +1,148 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** WCAG 2.1 level A and AA rules (issue 8 §6); best-practice rules are advice, not a gate. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** The impacts that fail a check; minor and moderate findings are printed, not fatal. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface AxeFinding {
+  /** Where it was found: "Key Pairs panel", "Create Flavor modal", … */
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** One line per finding, with the elements' selectors, for a failure message a person can act on. */
+export function describeFindings(findings: readonly AxeFinding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `[${f.impact}] ${f.where}: ${f.rule} (${f.help})\n    ${f.targets.slice(0, 5).join('\n    ')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Runs axe on the page as it is now (or on the elements `include` selects: a dialog or menu
+ * whose page was checked already, as axe takes seconds per page on a loaded machine) and
+ * returns its serious and critical findings.
+ */
+export async function axeFindings(
+  page: Page,
+  where: string,
+  include?: string,
+): Promise<AxeFinding[]> {
+  const started = Date.now();
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  // The report lists what was checked (and how long axe took), so a sweep that silently missed
+  // a modal shows.
+  test
+    .info()
+    .annotations.push({ type: 'axe', description: `${where} (${Date.now() - started} ms)` });
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Fails the test with every serious or critical finding at this point. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const findings = await axeFindings(page, where);
+  expect(findings, describeFindings(findings)).toEqual([]);
+}
+
+/**
+ * Closes the toasts: a toast under the pointer never times out (PatternFly pauses it on hover),
+ * and one over the details page's action menu would stop the next click.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('button', { name: /^Close notification/ });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+
+/** The dialog on top (a confirm dialog can open over a modal). */
+export function topDialog(page: Page): Locator {
+  return page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').last();
+}
+
+/** Waits until the dialog's own loading spinners are gone (modal data, wizard readiness). */
+export async function waitDialogReady(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+/**
+ * Closes the open dialog as a user who changed their mind would: its Cancel button, else its
+ * close (×) button, else Escape; waits until no dialog is left.
+ */
+export async function dismissDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const dialog = topDialog(page);
+    if ((await dialog.count()) === 0) return;
+    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    if (await cancel.isVisible()) await cancel.click();
+    else if (await close.isVisible()) await close.click();
+    else await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+  }
+  await expect(page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible')).toHaveCount(
+    0,
+  );
+}
+
+/**
+ * Checks the open dialog, then each of its tabs and each wizard step it lets the user reach
+ * with Next (a step whose fields need input stops the walk there, its errors shown, which is
+ * checked too).
+ */
+export async function sweepDialog(page: Page, where: string): Promise<AxeFinding[]> {
+  const dialog = topDialog(page);
+  await waitDialogReady(dialog);
+  const name = (await dialog.getAttribute('aria-label')) ?? where;
+  const label = `${where} → ${(await dialogTitle(dialog)) || name}`;
+  const findings = await axeFindings(page, label, DIALOGS);
+
+  const tabs = dialog.getByRole('tab');
+  for (let i = 1; i < (await tabs.count()); i++) {
+    const tab = tabs.nth(i);
+    const tabName = (await tab.innerText()).trim();
+    await tab.click();
+    findings.push(...(await axeFindings(page, `${label} → tab ${tabName}`, DIALOGS)));
+  }
+
+  const next = dialog.getByRole('button', { name: 'Next', exact: true });
+  for (let step = 2; step <= 10 && (await next.isVisible()); step++) {
+    const current = await dialog.getByRole('button', { name: 'Wizard steps' }).innerText();
+    await next.click();
+    await expect(next).toBeEnabled();
+    const after = await dialog.getByRole('button', { name: 'Wizard steps' }).innerText();
+    findings.push(...(await axeFindings(page, `${label} → step ${after.trim()}`, DIALOGS)));
+    if (after === current) break;
+  }
+  return findings;
+}
+
+async function dialogTitle(dialog: Locator): Promise<string> {
+  const labelledBy = await dialog.getAttribute('aria-labelledby');
+  const id = labelledBy?.split(' ')[0];
+  if (!id) return '';
+  const title = dialog.page().locator(`[id="${id}"]`);
+  return (await title.count()) ? (await title.innerText()).trim() : '';
+}
