@@ -19,7 +19,7 @@ import {
   Title,
 } from '@patternfly/react-core';
 import { ApiError } from '../api/http';
-import { useRequirements } from '../api/permissions';
+import { useItemAccess } from '../api/itemAccess';
 import { indexPathOf } from '../registry/defineResource';
 import {
   resourceEntries,
@@ -131,9 +131,10 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
 
   const tabs = resource.details ?? [];
   const fields = tabs.flatMap((tab) => tab.fields ?? []);
-  const fieldAccess = useRequirements(fields.map((f) => ({ requirements: f.requires })));
+  // Checked against the item itself (Field.policyTarget), in the batch of the actions' checks.
+  const fieldAccess = useItemAccess(fields, items);
   const fieldAllowed = new Map<Field<unknown>, boolean>(
-    fields.map((f, i) => [f, fieldAccess.allowed[i] === true]),
+    fields.map((f, i) => [f, fieldAccess.allowed(i, 0)]),
   );
 
   if (deleted) return <PageSpinner />;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { itemFreeSets } from '../api/itemAccess';
 import { prefetchRequirements, type RequirementSet } from '../api/permissions';
 import { loadBootstrap, shellQueries } from '../data/shell';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
@@ -24,7 +25,8 @@ function tableSets(resource: ResourceType<unknown>): RequirementSet[] {
   const sets = (list: readonly { requires?: RequirementSet['requirements'] }[] | undefined) =>
     (list ?? []).map((item) => ({ requirements: item.requires ?? [] }));
   return [
-    ...sets(resource.columns),
+    // A column checked per row waits for its rows (its check without one asks another question).
+    ...itemFreeSets(resource.columns),
     ...sets(resource.actions?.table),
     ...sets(resource.actions?.batch),
   ];

@@ -16,6 +16,9 @@ export interface ColumnOptions<T> {
   defaultSort?: boolean | 'asc' | 'desc';
   sortable?: boolean;
   requires?: Requirement[];
+  /** Per-row policy target and alternative requirements (Column.policyTarget, orRequires). */
+  policyTarget?: Column<T>['policyTarget'];
+  orRequires?: Requirement[];
   /** Overrides the helper's rendering. */
   cell?: (item: T, ctx: CellContext) => ReactNode;
 }
@@ -37,6 +40,8 @@ function column<T>(
     sortable: opts.sortable ?? true,
     ...(opts.defaultSort !== undefined && { defaultSort: opts.defaultSort }),
     ...(opts.requires && { requires: opts.requires }),
+    ...(opts.policyTarget && { policyTarget: opts.policyTarget }),
+    ...(opts.orRequires && { orRequires: opts.orRequires }),
     ...extra,
     ...(opts.cell && { cell: opts.cell }),
   };

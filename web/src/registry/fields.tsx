@@ -6,8 +6,12 @@ import { formatDateTime } from './formatDate';
 import { formatSize, type SizeUnit } from './formatSize';
 import type { Field, Requirement, Tab } from './types';
 
-export interface FieldOptions {
+export interface FieldOptions<T = unknown> {
   requires?: Requirement[];
+  /** Checks `requires` against the item (Field.policyTarget). */
+  policyTarget?: Field<T>['policyTarget'];
+  /** Enough instead of `requires` (Field.orRequires). */
+  orRequires?: Requirement[];
 }
 
 // Only details pages show copyable text: PatternFly's clipboard widget (with its truncation and
@@ -16,14 +20,18 @@ const CopyableText = lazy(() =>
   import('./CopyableText').then((m) => ({ default: m.CopyableText })),
 );
 
-const withRequires = <T,>(f: Field<T>, opts: FieldOptions): Field<T> =>
-  opts.requires ? { ...f, requires: opts.requires } : f;
+const withRequires = <T,>(f: Field<T>, opts: FieldOptions<T>): Field<T> => ({
+  ...f,
+  ...(opts.requires && { requires: opts.requires }),
+  ...(opts.policyTarget && { policyTarget: opts.policyTarget }),
+  ...(opts.orRequires && { orRequires: opts.orRequires }),
+});
 
 /** A label and a value shown as text. */
 export function field<T>(
   label: Msg,
   value: (item: T) => ReactNode,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires({ label, value }, opts);
 }
@@ -33,7 +41,7 @@ export function sizeField<T>(
   label: Msg,
   value: (item: T) => number | null | undefined,
   unit: SizeUnit,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires({ label, value: (item) => formatSize(value(item), unit) }, opts);
 }
@@ -45,7 +53,7 @@ export function sizeField<T>(
 export function dateField<T>(
   label: Msg,
   value: (item: T) => string | null | undefined,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires(
     {
@@ -67,7 +75,7 @@ export function dateField<T>(
 export function booleanField<T>(
   label: Msg,
   value: (item: T) => boolean | null | undefined,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires(
     {
@@ -86,7 +94,7 @@ export function booleanField<T>(
 export function copyableField<T>(
   label: Msg,
   value: (item: T) => string | null | undefined,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires(
     {
@@ -109,7 +117,7 @@ export function copyableField<T>(
 export function keyValueField<T>(
   label: Msg,
   value: (item: T) => Readonly<Record<string, string>> | null | undefined,
-  opts: FieldOptions = {},
+  opts: FieldOptions<T> = {},
 ): Field<T> {
   return withRequires(
     {

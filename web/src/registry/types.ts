@@ -66,6 +66,13 @@ export interface Column<T> {
   defaultSort?: boolean | 'asc' | 'desc';
   /** Show the column only if these pass (e.g. images' owner needs identity:get_project). */
   requires?: Requirement[];
+  /**
+   * Checks `requires` per row against this target (e.g. { project_id: image.owner }), like
+   * Action.policyTarget: a row that fails shows "-" in this cell.
+   */
+  policyTarget?: (item: T) => PolicyTarget;
+  /** Passing these instead of `requires` allows every row (e.g. may list every project). */
+  orRequires?: Requirement[];
 }
 
 export interface CellContext {
@@ -157,6 +164,10 @@ export interface Field<T> {
   value: (item: T) => ReactNode;
   /** Show the field only if these pass (server groups' project and user ids need a feature). */
   requires?: Requirement[];
+  /** Checks `requires` against this target built from the item, as Column.policyTarget. */
+  policyTarget?: (item: T) => PolicyTarget;
+  /** Passing these instead of `requires` shows the field too, as Column.orRequires. */
+  orRequires?: Requirement[];
 }
 
 export interface Tab<T> {

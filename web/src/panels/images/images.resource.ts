@@ -23,6 +23,7 @@ import {
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
 import { ProjectName, VisibilityText } from './imageCells';
 import { imageQueries, removeImage } from '../../data/glance/images';
+import { LIST_PROJECTS } from '../../data/keystone/projects';
 import {
   DISK_FORMATS,
   IMAGE_KIND_LABELS,
@@ -40,9 +41,14 @@ const EDIT = policy('image', 'modify_image');
 const UPDATE_METADATA = policy('image', 'modify_metadef_object');
 const LAUNCH = policy('compute', 'os_compute_api:servers:create');
 const CREATE_VOLUME = [policy('volume', 'volume:create'), service('volume')];
-const OWNER = policy('identity', 'identity:get_project');
-
 const ownTarget = (image: Image): { project_id: string } => ({ project_id: image.owner ?? '' });
+// Zed's identity:get_project holds only for the token's own project (target.project.id), so
+// it is asked per image; whoever may list every project (an admin) sees every owner.
+const OWNER = {
+  requires: [policy('identity', 'identity:get_project')],
+  policyTarget: ownTarget,
+  orRequires: [LIST_PROJECTS],
+};
 const upper = (v: string | null): string => (v ?? '').toUpperCase();
 
 export const IMAGE_STATUS_LABELS = {
@@ -102,7 +108,7 @@ export const images = defineResource<Image>({
   columns: [
     textColumn('owner', msg('Owner'), (image) => image.owner, {
       priority: 1,
-      requires: [OWNER],
+      ...OWNER,
       cell: (image) => createElement(ProjectName, { id: image.owner }),
     }),
     nameColumn<Image>({
@@ -188,7 +194,7 @@ export const images = defineResource<Image>({
     overviewTab([
       field(msg('Name'), (image) => image.name || image.id),
       field(msg('ID'), (image) => image.id),
-      field(msg('Owner'), (image) => createElement(ProjectName, { id: image.owner })),
+      field(msg('Owner'), (image) => createElement(ProjectName, { id: image.owner }), OWNER),
       field(msg('Type'), (image) => t(IMAGE_KIND_LABELS[imageKind(image)])),
       field(msg('Status'), (image) => {
         const label = (IMAGE_STATUS_LABELS as Record<string, string>)[image.status];
