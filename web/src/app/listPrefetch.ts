@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Settings } from '@skydeck/contract';
 import { loadBootstrap, shellQueries } from '../data/shell';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
-import type { PanelScope, ResourceType } from '../registry/types';
+import type { PageQueryOptions, PanelScope, ResourceType } from '../registry/types';
 import { chipsOf, serverFilters } from '../ui/FacetToolbar/useFacetParams';
+import { LIMIT_PARAM, cookiePageSize, tableQuery } from '../ui/ResourceTable/pageParams';
 
 /**
  * Settings as if FILTER_DATA_FIRST named every panel, the only setting a declaration's
@@ -15,19 +16,31 @@ const FILTER_EVERYTHING_FIRST = {
 
 /**
  * A panel's list query for a URL, exactly as its table will ask it (same server facets from the
- * query string, same key), or undefined when the table waits for a filter (FILTER_DATA_FIRST).
+ * query string, same page, same key), or undefined when the table waits for a filter
+ * (FILTER_DATA_FIRST).
  */
 export function panelListQuery(
   resource: ResourceType<unknown>,
   scope: PanelScope,
   search: URLSearchParams,
   settings: Settings | undefined,
-): ReturnType<ResourceType<unknown>['list']> | undefined {
+): ReturnType<ResourceType<unknown>['list']> | PageQueryOptions<unknown> | undefined {
   const facets = resource.facets ?? [];
   const filters = serverFilters(facets, chipsOf(search, facets));
   if (resource.filterFirst?.(scope, settings) && Object.keys(filters).length === 0)
     return undefined;
-  return resource.list(scope, filters);
+  return tableQuery(resource, scope, filters, search, settings).options;
+}
+
+/** A server page whose size only the settings can tell (no cookie, none in the URL). */
+function pageSizeNeedsSettings(
+  resource: ResourceType<unknown>,
+  scope: PanelScope,
+  search: URLSearchParams,
+): boolean {
+  return (
+    !!resource.paging?.when(scope) && !search.get(LIMIT_PARAM) && cookiePageSize() === undefined
+  );
 }
 
 /**
@@ -52,9 +65,11 @@ export async function prefetchPanelList(
   const settingsKey = shellQueries.settings().queryKey;
   if (
     queryClient.getQueryData(settingsKey) === undefined &&
-    resource.filterFirst?.(scope, FILTER_EVERYTHING_FIRST)
+    (resource.filterFirst?.(scope, FILTER_EVERYTHING_FIRST) ||
+      pageSizeNeedsSettings(resource, scope, url.searchParams))
   ) {
-    // Whether to list at all is a setting here: wait for the bootstrap that brings it.
+    // Whether to list at all, or how long a page is, is a setting here: wait for the
+    // bootstrap that brings it.
     await loadBootstrap(queryClient).catch(() => undefined);
   }
   const list = panelListQuery(
@@ -67,5 +82,8 @@ export async function prefetchPanelList(
   // Sent before the session is confirmed: without one, the shell's loader goes to the login
   // page, and this request's 401 must not also toast and sign out.
   const silentStatuses = [...(list.meta?.silentStatuses ?? []), 401];
-  await queryClient.prefetchQuery({ ...list, meta: { ...list.meta, silentStatuses } });
+  await queryClient.prefetchQuery({
+    ...(list as ReturnType<ResourceType<unknown>['list']>),
+    meta: { ...list.meta, silentStatuses },
+  });
 }

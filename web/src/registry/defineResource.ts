@@ -1,5 +1,12 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { DetailQueryOptions, ListQueryOptions, PanelScope, ResourceType } from './types';
+import type {
+  DetailQueryOptions,
+  ListPage,
+  ListQueryOptions,
+  PageQueryOptions,
+  PanelScope,
+  ResourceType,
+} from './types';
 
 /** Identity, so a declaration's item type is inferred and checked in one place. */
 export function defineResource<T>(r: ResourceType<T>): ResourceType<T> {
@@ -49,4 +56,11 @@ export function asDetail<T, K extends QueryKey>(
   options: UseQueryOptions<T, Error, T, K>,
 ): DetailQueryOptions<T> {
   return options as unknown as DetailQueryOptions<T>;
+}
+
+/** The same widening for a server-paged declaration's page query. */
+export function asPage<T, K extends QueryKey>(
+  options: UseQueryOptions<ListPage<T>, Error, ListPage<T>, K>,
+): PageQueryOptions<T> {
+  return options as unknown as PageQueryOptions<T>;
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { PolicyTarget, Settings } from '@skydeck/contract';
+import type { List, PolicyTarget, Settings } from '@skydeck/contract';
 import type { Msg } from '../i18n/msg';
 
 /**
@@ -50,6 +50,28 @@ export interface TypeNames {
 
 export type ListQueryOptions<T> = UseQueryOptions<T[], Error, T[], QueryKey>;
 export type DetailQueryOptions<T> = UseQueryOptions<T, Error, T, QueryKey>;
+
+/** One page of a server-paged list: the items and the markers of its neighbours (spec 2 §7). */
+export type ListPage<T> = List<T>;
+export type PageQueryOptions<T> = UseQueryOptions<ListPage<T>, Error, ListPage<T>, QueryKey>;
+
+/** Which page to ask for: the first, the one after `marker`, or the one before `prev_marker`. */
+export interface PageRequest {
+  limit: number;
+  marker?: string;
+  prev_marker?: string;
+}
+
+/** Server-side marker paging (issue 14 §4): the panels it applies to and their page query. */
+export interface ServerPaging<T> {
+  /** Panels not named here list everything and page in the browser. */
+  when: (scope: PanelScope) => boolean;
+  page: (
+    scope: PanelScope,
+    filters: Record<string, string>,
+    page: PageRequest,
+  ) => PageQueryOptions<T>;
+}
 
 export interface Column<T> {
   id: string;
@@ -194,6 +216,13 @@ export interface ResourceType<T> {
   };
   /** Any item transitional → one re-list timer at AJAX_POLL_INTERVAL (spec 2 §4). */
   transitional?: (item: T) => boolean;
+  /**
+   * Only the named items (with the panel's server filters), so polling re-reads the rows in
+   * transition instead of the whole list; undefined when the API cannot take that many keys.
+   */
+  refresh?: (keys: string[], filters: Record<string, string>) => ListQueryOptions<T> | undefined;
+  /** Server-side marker paging on some panels (admin images); the rest use `list`. */
+  paging?: ServerPaging<T>;
   /** Expandable row contents; none → no expand column. */
   summary?: Field<T>[];
   details?: Tab<T>[];

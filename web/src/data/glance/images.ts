@@ -26,6 +26,16 @@ export function imageListQuery(filters: Record<string, string>): ImageListQuery 
 
 const LIST_FAILED = msg('Unable to retrieve the images.');
 
+/** Most ids one `ids=` list takes (the contract's LIST_IDS_MAX); more rows re-list instead. */
+export const IMAGE_IDS_MAX = 100;
+
+/** Where a page of images starts (issue 14 §4 server-side paging). */
+export interface ImagePageRequest {
+  limit: number;
+  marker?: string;
+  prev_marker?: string;
+}
+
 /** Images (/api/glance/images/, spec 2 §7). */
 export const imageQueries = {
   all: () => resourceKey('glance.images'),
@@ -35,6 +45,33 @@ export const imageQueries = {
       { query: imageListQuery(filters) },
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
+  /** One page of images, with the markers of its neighbours (admin images' server paging). */
+  page: (filters: Record<string, string>, page: ImagePageRequest) =>
+    routeQuery(
+      'glance.images.list',
+      {
+        query: {
+          ...imageListQuery(filters),
+          paginate: true,
+          limit: page.limit,
+          ...(page.marker !== undefined && { marker: page.marker }),
+          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+        },
+      },
+      { meta: { errorMessage: LIST_FAILED } },
+    ),
+  /**
+   * Only these images (under the same facets): what polling re-reads while they change, so a
+   * table of thousands does not re-list them all every few seconds. Undefined past the limit.
+   */
+  byIds: (ids: readonly string[], filters: Record<string, string> = {}) =>
+    ids.length === 0 || ids.length > IMAGE_IDS_MAX
+      ? undefined
+      : routeQuery(
+          'glance.images.list',
+          { query: { ...imageListQuery(filters), ids: [...ids].sort().join(',') } },
+          { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
+        ),
   /** Active images of one disk format, every page, by name (kernel and ramdisk pick lists). */
   byFormat: (diskFormat: 'aki' | 'ari') =>
     routeQuery(

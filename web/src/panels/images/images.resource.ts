@@ -10,7 +10,7 @@ import {
   sizeColumn,
   textColumn,
 } from '../../registry/columns';
-import { asDetail, asList, defineResource } from '../../registry/defineResource';
+import { asDetail, asList, asPage, defineResource } from '../../registry/defineResource';
 import { YES_NO_OPTIONS, serverFacet } from '../../registry/facets';
 import {
   booleanField,
@@ -103,6 +103,17 @@ export const images = defineResource<Image>({
   detail: (id) => asDetail(imageQueries.detail(id)),
   indexPath: (scope) => scope?.path ?? '/project/images',
   transitional: isTransitional,
+  // Polling re-reads only the images still changing (one Glance call with id=in:).
+  refresh: (ids, filters) => {
+    const query = imageQueries.byIds(ids, filters);
+    return query && asList(query);
+  },
+  // Issue 14 §4: the admin panel sees every project's images, a page at a time from Glance;
+  // the project panel lists all of its own and pages in the browser.
+  paging: {
+    when: (scope) => scope.path === '/admin/images',
+    page: (_scope, filters, page) => asPage(imageQueries.page(filters, page)),
+  },
   filterFirst: (scope, settings) =>
     scope.path === '/admin/images' && settings?.FILTER_DATA_FIRST['admin.images'] === true,
   columns: [

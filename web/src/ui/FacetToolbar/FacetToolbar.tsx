@@ -28,6 +28,8 @@ export interface FacetToolbarProps {
   actions?: ReactNode;
   /** The top pagination control. */
   pagination?: ReactNode;
+  /** Offer free-text search (false on a server page: it would only search the page). */
+  search?: boolean;
 }
 
 interface PickerProps {
@@ -138,6 +140,7 @@ export function FacetToolbar({
   params,
   actions,
   pagination,
+  search = true,
 }: FacetToolbarProps): ReactNode {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<string | undefined>(facets[0]?.id);
@@ -192,9 +195,11 @@ export function FacetToolbar({
             })}
           </ToolbarGroup>
         )}
-        <ToolbarItem>
-          <FreeText q={params.q} setQ={params.setQ} />
-        </ToolbarItem>
+        {search && (
+          <ToolbarItem>
+            <FreeText q={params.q} setQ={params.setQ} />
+          </ToolbarItem>
+        )}
         {actions && <ToolbarGroup variant="action-group">{actions}</ToolbarGroup>}
         {pagination && <ToolbarItem variant="pagination">{pagination}</ToolbarItem>}
       </ToolbarContent>

@@ -16,6 +16,8 @@ export interface FacetChip {
 /** The free-text search parameter. */
 export const SEARCH_PARAM = 'q';
 
+const NO_RESETS: readonly string[] = [];
+
 export interface FacetParams {
   /** Chips in URL order; several chips of one facet are alternatives. */
   chips: FacetChip[];
@@ -55,9 +57,13 @@ export function chipsOf(params: URLSearchParams, facets: readonly FacetDescripto
 
 /**
  * Facet state lives in the URL (?name=web&q=db), so a filtered list can be bookmarked, shared
- * and restored with Back; other query parameters (tab, nav) are left alone.
+ * and restored with Back; other query parameters (tab, nav) are left alone, except `resets`:
+ * parameters a changed filter makes meaningless (a server page's marker), removed with it.
  */
-export function useFacetParams(facets: readonly FacetDescriptor[]): FacetParams {
+export function useFacetParams(
+  facets: readonly FacetDescriptor[],
+  resets: readonly string[] = NO_RESETS,
+): FacetParams {
   const [params, setParams] = useSearchParams();
   const byId = useMemo(() => new Map(facets.map((f) => [f.id, f])), [facets]);
 
@@ -76,10 +82,13 @@ export function useFacetParams(facets: readonly FacetDescriptor[]): FacetParams 
     (change: (next: URLSearchParams) => void) => {
       const next = new URLSearchParams(latest.current);
       change(next);
+      if (chipsChanged(latest.current, next, byId)) {
+        for (const name of resets) next.delete(name);
+      }
       latest.current = next;
       setParams(next, { replace: true });
     },
-    [setParams],
+    [setParams, byId, resets],
   );
 
   const add = useCallback(
@@ -119,6 +128,17 @@ export function useFacetParams(facets: readonly FacetDescriptor[]): FacetParams 
   );
 
   return { chips, q, add, remove, removeFacet, clearAll, setQ };
+}
+
+/** Whether the facet parameters differ (free text and other parameters aside). */
+function chipsChanged(
+  before: URLSearchParams,
+  after: URLSearchParams,
+  facets: ReadonlyMap<string, unknown>,
+): boolean {
+  const of = (params: URLSearchParams): string =>
+    JSON.stringify([...params].filter(([name]) => facets.has(name)));
+  return of(before) !== of(after);
 }
 
 /** The server-side facets' values, as passed to `list(scope, filters)`. */
