@@ -9,7 +9,7 @@ import {
 import { CollapseColumn, ExpandableRowContent, Tbody, Td, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';
@@ -190,6 +190,9 @@ function VirtualRows<T>({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
+    // A row not laid out (yet) measures 0: taken at its word, every row would fit the window.
+    measureElement: (element, entry, instance) =>
+      measureElement(element, entry, instance) || ESTIMATED_ROW_PX,
     overscan: OVERSCAN,
     getItemKey: (index) => {
       const item = rows[index];

@@ -1,15 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../api/http';
 import { msg } from '../../i18n/msg';
 import { deleteAction, modalAction } from '../../registry/actions';
 import { nameColumn, sizeColumn, textColumn } from '../../registry/columns';
-import { asList, defineResource } from '../../registry/defineResource';
+import { asList, asPage, defineResource } from '../../registry/defineResource';
 import { optionsFacet, serverFacet, textFacet } from '../../registry/facets';
 import { field } from '../../registry/fields';
-import { policy, type ResourceType } from '../../registry/types';
+import { policy, type ListPage, type ResourceType } from '../../registry/types';
 import { mockFetch, renderWithProviders } from '../../testing/render';
 import { confirmStore } from '../ConfirmDialog/confirm';
 import { ResourceTable } from './ResourceTable';
@@ -127,6 +128,7 @@ function names(): string[] {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   // A failed test must not leave its dialog over the next one.
@@ -410,5 +412,241 @@ describe('ResourceTable polling', () => {
     const { listCalls } = setup({ resource });
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(listCalls).toHaveLength(1);
+  });
+});
+
+// --- server paging, polling only the changing rows, virtualisation (issue 14 §4) -------------
+
+/** Items sorted by id, paged as the list routes do: after `marker` or before `prev_marker`. */
+function pageOf(all: readonly Item[], url: URL): ListPage<Item> {
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const marker = url.searchParams.get('marker');
+  const prev = url.searchParams.get('prev_marker');
+  const name = url.searchParams.get('name');
+  const rows = all.filter((i) => !name || i.name.includes(name));
+  let start = 0;
+  if (marker) start = rows.findIndex((i) => i.id === marker) + 1;
+  if (prev) start = Math.max(0, rows.findIndex((i) => i.id === prev) - limit);
+  const items = rows.slice(start, start + limit);
+  const more = start + limit < rows.length;
+  return {
+    items,
+    has_more_data: more,
+    has_prev_data: start > 0,
+    ...(more && { next_marker: items[items.length - 1]?.id }),
+    ...(start > 0 && { prev_marker: items[0]?.id }),
+  };
+}
+
+const paged = defineResource<Item>({
+  ...base,
+  facets: [serverFacet('name', msg('Name'))],
+  paging: {
+    when: (scope) => scope.path === '/test',
+    page: (_scope, filters, page) =>
+      asPage(
+        queryOptions({
+          queryKey: ['test', 'items', 'page', filters, page] as const,
+          queryFn: ({ signal }) =>
+            apiFetch<ListPage<Item>>('api/test/items/', {
+              query: { ...filters, paginate: true, ...page },
+              signal,
+            }),
+        }),
+      ),
+  },
+});
+
+const FIVE: Item[] = Array.from({ length: 5 }, (_v, i) => ({
+  id: String(i),
+  name: `item-${i}`,
+  size: i,
+  status: 'active',
+}));
+
+/** Renders the table with a probe that reports the router's current address. */
+function setupPaged(route = '/test') {
+  const listCalls: URL[] = [];
+  const at: { search: string } = { search: '' };
+  function Probe(): null {
+    at.search = useLocation().search;
+    return null;
+  }
+  mockFetch(
+    cloud({
+      routes: {
+        'GET /api/test/items/': (url) => {
+          listCalls.push(url);
+          return { body: pageOf(FIVE, url) };
+        },
+      },
+    }),
+  );
+  renderWithProviders(
+    <>
+      <ResourceTable resource={paged} scope={{ path: '/test', group: 'admin' }} />
+      <Probe />
+    </>,
+    { route },
+  );
+  const last = (): URLSearchParams =>
+    listCalls[listCalls.length - 1]?.searchParams ?? new URLSearchParams();
+  return { listCalls, at, last };
+}
+
+describe('ResourceTable server paging', () => {
+  it('asks for the next page with its marker, keeps it in the URL, and goes back', async () => {
+    document.cookie = 'API_RESULT_PAGE_SIZE=2; path=/';
+    const user = userEvent.setup();
+    const { at, last } = setupPaged();
+    await screen.findByRole('link', { name: 'item-0' });
+    expect(names()).toEqual(['item-0', 'item-1']);
+    expect(last().get('limit')).toBe('2');
+    expect(last().has('marker')).toBe(false);
+    // The page's rows are counted, not a total the server never gave.
+    expect(screen.getByText('Displaying 2 items')).toBeInTheDocument();
+    // Free text would search only this page: not offered.
+    expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
+    const [prev] = screen.getAllByRole('button', { name: 'Go to previous page' });
+    expect(prev).toBeDisabled();
+
+    await user.click(screen.getAllByRole('button', { name: 'Go to next page' })[0] as HTMLElement);
+    await screen.findByRole('link', { name: 'item-2' });
+    expect(names()).toEqual(['item-2', 'item-3']);
+    expect(last().get('marker')).toBe('1');
+    expect(new URLSearchParams(at.search).get('marker')).toBe('1');
+    expect(new URLSearchParams(at.search).get('limit')).toBe('2');
+
+    await user.click(screen.getAllByRole('button', { name: 'Go to next page' })[0] as HTMLElement);
+    await screen.findByRole('link', { name: 'item-4' });
+    expect(screen.getAllByRole('button', { name: 'Go to next page' })[0]).toBeDisabled();
+
+    await user.click(
+      screen.getAllByRole('button', { name: 'Go to previous page' })[0] as HTMLElement,
+    );
+    await screen.findByRole('link', { name: 'item-2' });
+    expect(last().get('prev_marker')).toBe('4');
+    expect(new URLSearchParams(at.search).get('prev_marker')).toBe('4');
+    expect(new URLSearchParams(at.search).has('marker')).toBe(false);
+  });
+
+  it('shows the page a reloaded or shared URL names', async () => {
+    const { listCalls, last } = setupPaged('/test?marker=1&limit=2');
+    await screen.findByRole('link', { name: 'item-2' });
+    expect(names()).toEqual(['item-2', 'item-3']);
+    expect(listCalls).toHaveLength(1);
+    expect(last().get('marker')).toBe('1');
+    expect(last().get('limit')).toBe('2');
+  });
+
+  it('starts again at the first page when a facet changes', async () => {
+    const user = userEvent.setup();
+    const { at, last } = setupPaged('/test?marker=1&limit=2');
+    await screen.findByRole('link', { name: 'item-2' });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by Name' }), 'item{Enter}');
+    await waitFor(() => expect(last().get('name')).toBe('item'));
+    expect(last().has('marker')).toBe(false);
+    expect(new URLSearchParams(at.search).has('marker')).toBe(false);
+    expect(new URLSearchParams(at.search).get('limit')).toBe('2');
+    await screen.findByRole('link', { name: 'item-0' });
+  });
+
+  it('remembers a chosen page size in the cookie and starts at the first page', async () => {
+    const user = userEvent.setup();
+    const { at, last } = setupPaged('/test?marker=1&limit=2');
+    await screen.findByRole('link', { name: 'item-2' });
+    await user.click(screen.getAllByRole('button', { name: '2 per page' })[0] as HTMLElement);
+    await user.click(screen.getByRole('option', { name: '10 per page' }));
+    await screen.findByRole('link', { name: 'item-4' });
+    expect(names()).toEqual(['item-0', 'item-1', 'item-2', 'item-3', 'item-4']);
+    expect(last().get('limit')).toBe('10');
+    expect(last().has('marker')).toBe(false);
+    expect(new URLSearchParams(at.search).get('limit')).toBe('10');
+    expect(document.cookie).toContain('API_RESULT_PAGE_SIZE=10');
+  });
+});
+
+describe('ResourceTable polling of changing rows only', () => {
+  it('re-reads only the transitional rows, merges them, and stops after', async () => {
+    vi.useFakeTimers();
+    const byIds = (ids: string[]) =>
+      asList(
+        queryOptions({
+          queryKey: ['test', 'items', 'list', { ids }] as const,
+          queryFn: ({ signal }) =>
+            apiFetch<{ items: Item[] }>('api/test/items/', {
+              query: { ids: ids.join(',') },
+              signal,
+            }).then((r) => r.items),
+        }),
+      );
+    const resource = defineResource<Item>({
+      ...base,
+      transitional: (i) => i.status === 'saving',
+      refresh: (ids) => byIds(ids),
+    });
+    const listCalls: URL[] = [];
+    let items = ITEMS.map((i) => ({ ...i }));
+    mockFetch(
+      cloud({
+        routes: {
+          'GET /api/test/items/': (url) => {
+            listCalls.push(url);
+            const ids = url.searchParams.get('ids')?.split(',');
+            return { body: { items: ids ? items.filter((i) => ids.includes(i.id)) : items } };
+          },
+        },
+      }),
+    );
+    renderWithProviders(
+      <ResourceTable resource={resource} scope={{ path: '/test', group: 'project' }} />,
+      { route: '/test' },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('cell', { name: 'saving' })).toBeInTheDocument();
+    expect(listCalls).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls.map((u) => u.searchParams.get('ids'))).toEqual([null, '2']);
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls.map((u) => u.searchParams.get('ids'))).toEqual([null, '2', '2']);
+
+    items = items.map((i) => ({ ...i, status: 'active' }));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls).toHaveLength(4);
+    expect(screen.queryByRole('cell', { name: 'saving' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('cell', { name: 'active' })).toHaveLength(3);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(listCalls).toHaveLength(4);
+  });
+});
+
+describe('ResourceTable virtualisation', () => {
+  it('renders only a window of 10,000 rows, named as ever, and filters them', async () => {
+    document.cookie = 'API_RESULT_PAGE_SIZE=10000; path=/';
+    // jsdom lays nothing out: the scroll box gets the height a browser would give it.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const many = Array.from({ length: 10_000 }, (_v, i) => ({
+      id: String(i),
+      name: `item-${String(i).padStart(5, '0')}`,
+      size: i,
+      status: 'active',
+    }));
+    setup({ items: many, resource: withActions });
+    await screen.findByRole('link', { name: 'item-00000' });
+    const shown = names();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(100);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '10001');
+    expect(screen.getByText('Displaying 10000 items')).toBeInTheDocument();
+    // Rows keep their accessible names (checkbox, actions) inside the window.
+    expect(screen.getByRole('checkbox', { name: 'Select item-00000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for item-00000' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'item-09999');
+    // A loaded machine types slowly: the search runs once, 300 ms after the last key.
+    await waitFor(() => expect(names()).toEqual(['item-09999']), { timeout: 5000 });
+    expect(screen.getByText('Displaying 1 item')).toBeInTheDocument();
   });
 });
