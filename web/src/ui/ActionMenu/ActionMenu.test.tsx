@@ -40,6 +40,23 @@ describe('ActionMenu', () => {
     expect(onRun).toHaveBeenCalledTimes(1);
   });
 
+  it('opens on its first item from the keyboard and gives the focus back to its toggle', async () => {
+    const user = userEvent.setup();
+    const onRun = vi.fn();
+    const other = linkAction<string>('other', msg('Other'), () => '/o');
+    renderWithProviders(
+      <ActionMenu name="web-1" decisions={[decide(other), decide(edit)]} onRun={onRun} />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Actions for web-1' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const first = await screen.findByRole('menuitem', { name: 'Other' });
+    await vi.waitFor(() => expect(first).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onRun).toHaveBeenCalledWith(other);
+    expect(toggle).toHaveFocus();
+  });
+
   it('renders nothing without usable actions', () => {
     const { container } = renderWithProviders(
       <ActionMenu name="x" decisions={[decide(hidden, false)]} onRun={vi.fn()} />,

@@ -58,6 +58,11 @@ export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<T
         onOpenChange={setOpen}
         popperProps={{ position: 'right' }}
         onSelect={() => setOpen(false)}
+        // The menu button pattern: the keyboard lands on the first item when the menu opens,
+        // and on the toggle again once an item is chosen, so the modal an item opens gives the
+        // focus back to the toggle when it closes (the item itself is gone by then).
+        shouldFocusFirstItemOnOpen
+        shouldFocusToggleOnSelect
         toggle={(ref) => (
           <MenuToggle
             ref={ref}
