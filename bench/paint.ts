@@ -26,8 +26,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { login, waitFor } from './common';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, median, signedInContext } from './browser';
+import { waitFor } from './common';
 
 const repo = join(import.meta.dirname, '..');
 
@@ -142,18 +143,8 @@ const INSTRUMENT = `(() => {
 
 const ROWS: Record<string, string> = Object.fromEntries(TARGETS.map((t) => [t.path, t.row]));
 
-async function userContext(browser: Browser, user: Target['user']): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const session = await login(base, user);
-  await context.addCookies(
-    session.cookie.split('; ').map((c) => {
-      const [name, value] = c.split('=');
-      return { name: name ?? '', value: value ?? '', url: base };
-    }),
-  );
-  await context.addInitScript({ content: INSTRUMENT.replace('ROWS', JSON.stringify(ROWS)) });
-  return context;
-}
+const userContext = (browser: Browser, user: Target['user']): Promise<BrowserContext> =>
+  signedInContext(browser, base, user, INSTRUMENT.replace('ROWS', JSON.stringify(ROWS)));
 
 const state = (page: Page): Promise<PaintState> =>
   page.evaluate(() => (window as unknown as { __paint: PaintState }).__paint);
@@ -173,12 +164,6 @@ async function fullLoad(page: Page, path: string): Promise<PaintState> {
   await page.goto(new URL(path.slice(1), base).href, { waitUntil: 'commit' });
   return rowShown(page);
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 interface Measured {
   target: Target;
@@ -350,10 +335,7 @@ async function main(): Promise<void> {
     await waitFor(`${base}auth/options/`);
     // The page itself too: start.mjs may still be building the web app.
     await waitFor(base);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     const results: Measured[] = [];
     const only = option('--only');
     for (const target of TARGETS) {
