@@ -206,6 +206,14 @@ export function rssOf(pid: number): number {
   return Number(kb ?? 0) * 1024;
 }
 
+/** CPU seconds (user + system) a process has used; /proc counts in clock ticks of 1/100 s. */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 /** The machine, for a results section: cores, memory, Node and the load average now. */

@@ -17,6 +17,7 @@
 import autocannon from 'autocannon';
 import {
   appendResults,
+  cpuSecondsOf,
   createUsers,
   findProcess,
   login,
@@ -51,6 +52,16 @@ async function main(): Promise<void> {
   try {
     await product.ready();
     const pid = findProcess(product.server.pid ?? 0, 'server.mjs');
+    const cloudPid = findProcess(product.cloud.pid ?? 0, 'main.ts');
+    /** CPU ms per request of the server and of the demo cloud over one run: what the load costs
+     * each, whatever else the machine is doing (wall-clock latency on a shared machine is not). */
+    const cpu = (): [number, number] => [cpuSecondsOf(pid), cpuSecondsOf(cloudPid)];
+    const perRequest = (
+      from: [number, number],
+      to: [number, number],
+      r: autocannon.Result,
+    ): string =>
+      `${(((to[0] - from[0]) * 1000) / r.requests.total).toFixed(2)} / ${(((to[1] - from[1]) * 1000) / r.requests.total).toFixed(2)}`;
     console.log(`creating ${SESSIONS} users and signing them in…`);
     const users = await createUsers(product.authUrl, SESSIONS);
     const sessions = await signInAll(product.base, users);
@@ -67,6 +78,7 @@ async function main(): Promise<void> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 500);
     const loadBefore = machine();
+    const cpu0 = cpu();
     console.log(`${SESSIONS} sessions at ${RATE} req/s each for ${DURATION} s…`);
     const paced = await autocannon({
       url: product.base,
@@ -76,6 +88,7 @@ async function main(): Promise<void> {
       requests: mixedRequests(sessions, ids),
     });
     const loadPaced = machine();
+    const cpu1 = cpu();
     let saturated: autocannon.Result | undefined;
     if (SATURATION > 0) {
       console.log(`${SESSIONS} sessions as fast as answers come, ${SATURATION} s…`);
@@ -86,6 +99,7 @@ async function main(): Promise<void> {
         requests: mixedRequests(sessions, ids),
       });
     }
+    const cpu2 = cpu();
     clearInterval(sampler);
     peak = Math.max(peak, rssOf(pid));
     const atEnd = rssOf(pid);
@@ -100,8 +114,8 @@ async function main(): Promise<void> {
         .join(', ');
     const growth = (after - before) / before;
     const ok = (pass: boolean): string => (pass ? '✓' : '✗');
-    const row = (name: string, r: autocannon.Result, target: boolean): string =>
-      `| ${name} | ${r.requests.total} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p97_5} | ${r.latency.p99}${target ? ` ${ok(r.latency.p99 <= P99_TARGET)}` : ''} | ${r.latency.max} | ${errorsOf(r)}${target ? ` ${ok(errorsOf(r) === 0)}` : ''} |`;
+    const row = (name: string, r: autocannon.Result, target: boolean, cpuMs: string): string =>
+      `| ${name} | ${r.requests.total} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p97_5} | ${r.latency.p99}${target ? ` ${ok(r.latency.p99 <= P99_TARGET)}` : ''} | ${r.latency.max} | ${errorsOf(r)}${target ? ` ${ok(errorsOf(r) === 0)}` : ''} | ${cpuMs} |`;
     const out = [
       `## ${new Date().toISOString()} — bench:load (issue 8 §5)`,
       '',
@@ -114,10 +128,12 @@ async function main(): Promise<void> {
         `Paced: ${RATE} req/s per session for ${DURATION} s (targets: p99 ≤ ${P99_TARGET} ms, 0 errors). ` +
         `Saturation: no pause between a session's requests, ${SATURATION} s (the machine's ceiling).`,
       '',
-      '| run | requests | req/s | p50 ms | p97.5 ms | p99 ms | max ms | errors |',
-      '|---|---|---|---|---|---|---|---|',
-      row('paced', paced, true),
-      ...(saturated ? [row('saturation', saturated, false)] : []),
+      '| run | requests | req/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | CPU ms per request: server / demo cloud |',
+      '|---|---|---|---|---|---|---|---|---|',
+      row('paced', paced, true, perRequest(cpu0, cpu1, paced)),
+      ...(saturated
+        ? [row('saturation', saturated, false, perRequest(cpu1, cpu2, saturated))]
+        : []),
       '',
       `Server RSS: ${mib(before)} before, ${mib(peak)} at peak, ${mib(atEnd)} when the load stopped, ` +
         `${mib(after)} 60 s after (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} % of before ${ok(growth <= 0.2)}).`,

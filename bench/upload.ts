@@ -16,20 +16,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { directToken, login, waitFor, type Cookies } from './common';
+import {
+  cpuSecondsOf,
+  directToken,
+  findProcess,
+  login,
+  rssOf,
+  waitFor,
+  type Cookies,
+} from './common';
 
 const root = join(import.meta.dirname, '..');
 const port = 9500 + Math.floor(Math.random() * 100);
@@ -85,52 +84,6 @@ function startProduct(): Product {
     env,
   });
   return { server, cloud, dataDir };
-}
-
-/** The server's node process: a descendant of `ancestor` whose command line runs `script`. */
-function findProcess(ancestor: number, script: string): number {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the parenthesised command name: state, ppid, …
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(entry), ppid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p)) {
-      if (p === ancestor) return true;
-    }
-    return false;
-  };
-  for (const pid of parentOf.keys()) {
-    if (!descends(pid)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmdline.includes(script)) return pid;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error(`no process running ${script} under ${ancestor}`);
-}
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-  return Number(kb ?? 0) * 1024;
-}
-
-/** CPU seconds (user + system) a process has used; /proc counts in clock ticks of 1/100 s. */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Samples a process's RSS every 100 ms until stopped; reports the peak over the baseline. */

@@ -71,6 +71,8 @@ let cloud: RunningDemoCloud;
 let redis: RedisServer;
 let nginx: ChildProcess | undefined;
 let tlsPort: number;
+/** The plain-http server of the file, which only redirects to https. */
+let httpPort: number;
 let origin: string;
 let ca: Buffer;
 
@@ -138,7 +140,7 @@ const testConfig = (): string => {
   const [a, b] = replicas;
   swap('server 127.0.0.1:9001 ', `server 127.0.0.1:${a?.port} `);
   swap('server 127.0.0.1:9002 ', `server 127.0.0.1:${b?.port} `);
-  swap('listen 80;\n    listen [::]:80;', 'listen 127.0.0.1:1;');
+  swap('listen 80;\n    listen [::]:80;', `listen 127.0.0.1:${httpPort};`);
   swap('listen 443 ssl http2;\n    listen [::]:443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl;`);
   swap('/etc/ssl/skydeck/fullchain.pem', join(dir, 'cert.pem'));
   swap('/etc/ssl/skydeck/privkey.pem', join(dir, 'key.pem'));
@@ -275,6 +277,7 @@ beforeAll(async () => {
     startRedisServer(),
   ]);
   tlsPort = await freePort();
+  httpPort = await freePort();
   origin = `https://127.0.0.1:${tlsPort}`;
   for (let i = 0; i < 2; i += 1) replicas.push({ port: await freePort(), output: '' });
   await Promise.all(replicas.map(startReplica));
@@ -293,7 +296,7 @@ beforeAll(async () => {
     nginx?.once('exit', (code) => reject(new Error(`nginx exited (${code}): ${nginxOutput}`))),
   );
   await Promise.race([waitForPort(tlsPort), exited]);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   if (!runs) return;
@@ -326,6 +329,14 @@ describe.skipIf(!runs)('nginx + TLS + two replicas + Redis (deploy/nginx/skydeck
     expect(demo.login.headers['strict-transport-security']).toBe('max-age=31536000');
     // nginx's request id is the one Skydeck uses (trusted proxy), with the req- prefix.
     expect(demo.login.headers['x-request-id']).toMatch(/^req-[0-9a-f-]{32,36}$/);
+  });
+
+  it('sends plain http to https', async () => {
+    const answer = await fetch(`http://127.0.0.1:${httpPort}/project/images?x=1`, {
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe('https://127.0.0.1/project/images?x=1');
   });
 
   it('alternates requests between both replicas, and the session holds on each', async () => {
