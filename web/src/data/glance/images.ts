@@ -53,6 +53,9 @@ export const imageQueries = {
         query: {
           ...imageListQuery(filters),
           paginate: true,
+          // The table's default order (Name, A to Z), so pages follow on from each other in it.
+          sort_key: 'name',
+          sort_dir: 'asc',
           limit: page.limit,
           ...(page.marker !== undefined && { marker: page.marker }),
           ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
