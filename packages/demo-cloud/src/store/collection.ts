@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase, Statement } from './sqlite';
 
 /** A value stored in an indexed column, so it can be filtered in SQL. */
 export type IndexValue = string | number | null;
@@ -51,7 +51,7 @@ export interface Collection<T extends Document> {
 
 /** DDL for a collection; run from a migration so later schema changes stay ordered. */
 export const createCollectionTable = (
-  db: Database.Database,
+  db: SqliteDatabase,
   def: { readonly table: string; readonly indexes: Readonly<Record<string, unknown>> },
 ): void => {
   const columns = Object.keys(def.indexes);
@@ -69,7 +69,7 @@ interface Row {
 }
 
 export const bindCollection = <T extends Document>(
-  db: Database.Database,
+  db: SqliteDatabase,
   def: CollectionDef<T>,
 ): Collection<T> => {
   const columns = Object.keys(def.indexes);
@@ -100,8 +100,8 @@ export const bindCollection = <T extends Document>(
   const countAllStmt = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
 
   // Filtering statements are prepared once per column on first use.
-  const whereStmts = new Map<string, Database.Statement<[IndexValue], Row>>();
-  const whereStmt = (name: string): Database.Statement<[IndexValue], Row> => {
+  const whereStmts = new Map<string, Statement<[IndexValue], Row>>();
+  const whereStmt = (name: string): Statement<[IndexValue], Row> => {
     let stmt = whereStmts.get(name);
     if (!stmt) {
       stmt = db.prepare<[IndexValue], Row>(

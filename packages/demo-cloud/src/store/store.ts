@@ -1,21 +1,22 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { bindCollection } from './collection';
 import type { Collection, CollectionDef, Document } from './collection';
+import { openDatabase } from './sqlite';
+import type { SqliteDatabase } from './sqlite';
 
 export const STORE_FILE = 'demo-cloud.sqlite';
 
 /** One ordered schema step of a component (a service or the core store). */
 export interface Migration {
   readonly version: number;
-  readonly up: (db: Database.Database) => void;
+  readonly up: (db: SqliteDatabase) => void;
 }
 
 export interface Store {
   readonly file: string;
   /** The SQLite handle, for queries collections cannot express (ordered range scans, aggregates). */
-  readonly db: Database.Database;
+  readonly db: SqliteDatabase;
   collection<T extends Document>(def: CollectionDef<T>): Collection<T>;
   /** Runs `fn` atomically; nested calls become savepoints. */
   transaction<R>(fn: () => R): R;
@@ -39,12 +40,12 @@ export const openStore = ({ dataDir, reset = false }: OpenStoreOptions): Store =
   if (reset) {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   }
-  const db = new Database(file);
+  const db = openDatabase(file);
   // WAL keeps readers off the writer's back; NORMAL is crash-safe in WAL mode (only a power cut can drop the last commits).
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.exec(`PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;`);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_version (component TEXT PRIMARY KEY, version INTEGER NOT NULL, applied_at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
 
@@ -73,7 +74,7 @@ export const openStore = ({ dataDir, reset = false }: OpenStoreOptions): Store =
       }
       return collection as unknown as Collection<T>;
     },
-    transaction: (fn) => db.transaction(fn)(),
+    transaction: (fn) => db.transaction(fn),
     migrate: (component, migrations) => {
       const sorted = [...migrations].sort((a, b) => a.version - b.version);
       db.transaction(() => {
@@ -84,7 +85,7 @@ export const openStore = ({ dataDir, reset = false }: OpenStoreOptions): Store =
           current = migration.version;
           setVersion.run(component, current, new Date().toISOString());
         }
-      })();
+      });
     },
     getMeta: (key) => getMetaStmt.get(key)?.value,
     setMeta: (key, value) => {
@@ -96,10 +97,8 @@ export const openStore = ({ dataDir, reset = false }: OpenStoreOptions): Store =
         const next = Number(getMetaStmt.get(key)?.value ?? '0') + 1;
         setMetaStmt.run(key, String(next));
         return next;
-      })(),
-    close: () => {
-      if (db.open) db.close();
-    },
+      }),
+    close: () => db.close(),
   };
   return store;
 };

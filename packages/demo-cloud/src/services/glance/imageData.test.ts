@@ -100,7 +100,9 @@ describe('glance image data', () => {
     const result = await upload;
     clearInterval(sampler);
     expect(result.status).toBe(204);
-    expect(peak - baseline).toBeLessThan(50 * MiB);
+    // Held memory would be the whole 200 MB. The rest is dead 1 MiB chunks awaiting GC: Node 20
+    // and 22 collect them within ~35 MiB, Node 24 lets ~65 MiB pile up before it does.
+    expect(peak - baseline).toBeLessThan(100 * MiB);
 
     const image = await getImage(cloud(), token, id);
     expect(image).toMatchObject({

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlValue, SqliteDatabase, Statement } from '../../store/sqlite';
 import type { Migration, Store } from '../../store/store';
 
 /**
@@ -184,18 +184,16 @@ const toObject = (r: ObjectRecord): ObjectRow => ({
   synthetic: r.synthetic === 1,
 });
 
-type Stmt<P extends unknown[], R> = Database.Statement<P, R>;
-
 /** Statements of one range-query shape, prepared on first use; rows are read lazily. */
 const rangeStatements = <R>(
-  db: Database.Database,
+  db: SqliteDatabase,
   select: string,
   scope: string,
 ): ((range: RangeQuery, scopeArgs: readonly string[]) => IterableIterator<R>) => {
-  const cache = new Map<string, Stmt<unknown[], R>>();
+  const cache = new Map<string, Statement<SqlValue[], R>>();
   return (range, scopeArgs) => {
     const conditions = [scope];
-    const args: unknown[] = [...scopeArgs];
+    const args: SqlValue[] = [...scopeArgs];
     if (range.below !== undefined) {
       conditions.push('name < ?');
       args.push(range.below);
@@ -207,7 +205,7 @@ const rangeStatements = <R>(
     const sql = `${select} WHERE ${conditions.join(' AND ')} ORDER BY name ${range.reverse ? 'DESC' : 'ASC'} LIMIT ?`;
     let stmt = cache.get(sql);
     if (!stmt) {
-      stmt = db.prepare<unknown[], R>(sql);
+      stmt = db.prepare<SqlValue[], R>(sql);
       cache.set(sql, stmt);
     }
     args.push(range.limit);
@@ -218,7 +216,7 @@ const rangeStatements = <R>(
 const OBJECT_COLUMNS =
   'account, container, name, created_at, size, etag, content_type, file, synthetic, delete_at, meta';
 
-const bind = (db: Database.Database): SwiftDb => {
+const bind = (db: SqliteDatabase): SwiftDb => {
   const getAccount = db.prepare<[string], AccountRecord>(
     'SELECT * FROM swift_accounts WHERE account = ?',
   );
@@ -285,7 +283,7 @@ const bind = (db: Database.Database): SwiftDb => {
      FROM swift_objects`,
     'account = ? AND container = ?',
   );
-  const objectArgs = (row: ObjectRow): unknown[] => [
+  const objectArgs = (row: ObjectRow): SqlValue[] => [
     row.account,
     row.container,
     row.name,
@@ -377,7 +375,7 @@ const bind = (db: Database.Database): SwiftDb => {
   return swiftDb;
 };
 
-const bound = new WeakMap<Database.Database, SwiftDb>();
+const bound = new WeakMap<SqliteDatabase, SwiftDb>();
 
 /** Swift's tables of a store, with statements prepared once per database. */
 export const swiftDbOf = (store: Store): SwiftDb => {
