@@ -6,6 +6,7 @@ import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './ResourceRows';
 import { ResourceTableView } from './ResourceTableView';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';
+import { useCellAccess } from './usePermittedColumns';
 import { useTableColumns } from './useTableColumns';
 import { useTableState } from './useTableState';
 
@@ -63,6 +64,8 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
     },
     [dropItems, clearSelection],
   );
+  // Columns checked per row (Column.policyTarget), decided with the same rows as the actions.
+  const shownColumns = useCellAccess(columns, decided);
   const actions = useRowActions({
     resource,
     pageRows: decided,
@@ -76,7 +79,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
       scope={scope}
       params={params}
       list={list}
-      columns={columns}
+      columns={shownColumns}
       state={state}
       actions={actions}
       virtual={virtual}

@@ -1,22 +1,18 @@
 import { useMemo } from 'react';
-import { useRequirements } from '../../api/permissions';
 import type { Column } from '../../registry/types';
 import { useMaxPriority } from './useMaxPriority';
+import { usePermittedColumns } from './usePermittedColumns';
 
 /**
  * The columns a table shows: those whose permission checks pass (spec 2 §2), then those the
- * window has room for. The one place a column's permission is decided, so per-row policy
- * targets can replace it without touching the table.
+ * window has room for. A column checked per row stays here; useCellAccess decides it with the
+ * rows (usePermittedColumns.ts).
  */
 export function useTableColumns<T>(all: readonly Column<T>[]): Column<T>[] {
   const maxPriority = useMaxPriority();
-  const sets = useMemo(() => all.map((c) => ({ requirements: c.requires ?? [] })), [all]);
-  const checks = useRequirements(sets);
+  const permitted = usePermittedColumns(all);
   return useMemo(
-    () =>
-      all.filter(
-        (c, i) => (!c.requires?.length || checks.allowed[i] === true) && c.priority <= maxPriority,
-      ),
-    [all, checks.allowed, maxPriority],
+    () => permitted.filter((c) => c.priority <= maxPriority),
+    [permitted, maxPriority],
   );
 }
