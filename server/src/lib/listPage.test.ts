@@ -3,7 +3,7 @@ import {
   PagingRequestError,
   flipped,
   pageBeforeOf,
-  pageFromList,
+  readFilteredPage,
   pageOf,
   readPage,
   wantsPage,
@@ -168,34 +168,88 @@ describe('readPage', () => {
   });
 });
 
-describe('pageFromList', () => {
-  const list = ROWS.slice(0, 7);
+describe('readFilteredPage', () => {
+  const kept = (row: Row): boolean => row.name !== 'alpha';
+  const sort = { sort_key: 'name', sort_dir: 'asc' } as const;
 
-  it('cuts a page after a marker, or the page before a prev_marker', () => {
-    const first = pageFromList(list, {}, 3, same);
-    expect(first).toMatchObject({
-      has_more_data: true,
-      has_prev_data: false,
-      next_marker: 'id-02',
-    });
-    expect(first && ids(first)).toEqual(['id-00', 'id-01', 'id-02']);
-    const second = pageFromList(list, { marker: 'id-02' }, 3, same);
-    expect(second && ids(second)).toEqual(['id-03', 'id-04', 'id-05']);
-    expect(second).toMatchObject({ next_marker: 'id-05', prev_marker: 'id-03' });
-    const back = pageFromList(list, { prev_marker: 'id-03' }, 3, same);
-    expect(back && ids(back)).toEqual(['id-00', 'id-01', 'id-02']);
-    expect(back).toMatchObject({ has_more_data: true, has_prev_data: false });
-    expect(back?.prev_marker).toBeUndefined();
-    const short = pageFromList(list, { prev_marker: 'id-05' }, 3, same);
-    expect(short && ids(short)).toEqual(['id-02', 'id-03', 'id-04']);
-    expect(short).toMatchObject({ has_prev_data: true, prev_marker: 'id-02' });
+  it('pages both ways through the kept items only, reading only as far as a page needs', async () => {
+    const { read, calls } = service(ROWS);
+    const whole = (
+      await read({ limit: 100, marker: undefined, ...{ sortKey: 'name', sortDir: 'asc' } })
+    )
+      .filter(kept)
+      .map((r) => r.id);
+    calls.length = 0;
+    const bounds = { firstChunk: 4, maxChunk: 8, maxReads: 20 };
+    const pages: string[][] = [];
+    let page = await readFilteredPage({ ...sort }, 3, DEFAULTS, read, kept, same, bounds);
+    // The first page of 3 (and a look-ahead) needed one read of 4, then one of 8 at most.
+    expect(calls.length).toBeLessThanOrEqual(2);
+    pages.push(ids(page));
+    while (page.next_marker !== undefined) {
+      page = await readFilteredPage(
+        { ...sort, marker: page.next_marker },
+        3,
+        DEFAULTS,
+        read,
+        kept,
+        same,
+        bounds,
+      );
+      pages.push(ids(page));
+    }
+    expect(pages.flat()).toEqual(whole);
+    const back: string[][] = [ids(page)];
+    while (page.prev_marker !== undefined) {
+      page = await readFilteredPage(
+        { ...sort, prev_marker: page.prev_marker },
+        3,
+        DEFAULTS,
+        read,
+        kept,
+        same,
+        bounds,
+      );
+      back.unshift(ids(page));
+    }
+    expect(back).toEqual(pages);
   });
 
-  it('says undefined for a marker not in the list, and refuses both markers', () => {
-    expect(pageFromList(list, { marker: 'nope' }, 3, same)).toBeUndefined();
-    expect(pageFromList(list, { prev_marker: 'nope' }, 3, same)).toBeUndefined();
-    expect(() => pageFromList(list, { marker: 'id-00', prev_marker: 'id-01' }, 3, same)).toThrow(
-      PagingRequestError,
+  it('ends a page where the bound on reads stopped, the next one going on from there', async () => {
+    const { read } = service(ROWS);
+    const none = (): boolean => false;
+    const bounds = { firstChunk: 4, maxChunk: 4, maxReads: 2 };
+    const first = await readFilteredPage({ ...sort }, 3, DEFAULTS, read, none, same, bounds);
+    const order = (
+      await read({ limit: 100, marker: undefined, sortKey: 'name', sortDir: 'asc' })
+    ).map((r) => r.id);
+    expect(first).toEqual({
+      items: [],
+      has_more_data: true,
+      has_prev_data: false,
+      next_marker: order[7],
+    });
+    const before = await readFilteredPage(
+      { ...sort, prev_marker: order[20] },
+      3,
+      DEFAULTS,
+      read,
+      none,
+      same,
+      bounds,
     );
+    expect(before).toEqual({
+      items: [],
+      has_more_data: true,
+      has_prev_data: true,
+      prev_marker: order[12],
+    });
+  });
+
+  it('refuses both markers at once', async () => {
+    const { read } = service(ROWS);
+    await expect(
+      readFilteredPage({ marker: 'a', prev_marker: 'b' }, 3, DEFAULTS, read, kept, same),
+    ).rejects.toBeInstanceOf(PagingRequestError);
   });
 });

@@ -118,34 +118,67 @@ export const readPage = async <T extends { id: string }, U, K extends string>(
   return pageBeforeOf(items, size, map);
 };
 
+/** How a filtered page is read: growing upstream pages, up to a bound on reads. */
+export interface FilteredReadBounds {
+  /** The first read's size; each next one is four times larger, up to `maxChunk`. */
+  firstChunk: number;
+  maxChunk: number;
+  /** Upstream reads one page may take; then the page ends where the reading stopped. */
+  maxReads: number;
+}
+
+const FILTERED_READ_BOUNDS: FilteredReadBounds = { firstChunk: 100, maxChunk: 1000, maxReads: 20 };
+
 /**
- * A page cut from a list already read whole (and filtered here), by marker either way, as the
- * service would cut it. Undefined when the marker is not in the list (a 400, as the service).
+ * One page of the items that `keep` accepts (a filter the service cannot apply), after `marker`
+ * or before `prev_marker`, reading the service's pages from the marker on (forwards, or
+ * backwards as readPage does) only until the page is full: a first page costs one read, not the
+ * whole list. When the bound on reads stops it first, the page says there is more, and its
+ * marker on that side is the last item read, whether kept or not, so the next page goes on
+ * from there.
  */
-export const pageFromList = <T extends { id: string }, U>(
-  items: readonly T[],
-  query: PagingQuery,
+export const readFilteredPage = async <T extends { id: string }, U, K extends string>(
+  query: PagingQuery & { sort_key?: K; sort_dir?: SortDir },
   size: number,
+  defaults: { key: K; dir: SortDir },
+  read: (page: PageRead<K>) => Promise<readonly T[]>,
+  keep: (item: T) => boolean,
   map: (item: T) => U,
-): List<U> | undefined => {
+  bounds: FilteredReadBounds = FILTERED_READ_BOUNDS,
+): Promise<List<U>> => {
   checkPaging(query);
-  const { marker, prev_marker: before } = query;
-  if (before !== undefined) {
-    const at = items.findIndex((item) => item.id === before);
-    if (at < 0) return undefined;
-    const start = Math.max(0, at - size);
-    return withMarkers(items.slice(start, at), true, start > 0, map);
+  const backward = query.prev_marker !== undefined;
+  const sortKey = backward ? (query.sort_key ?? defaults.key) : query.sort_key;
+  const sortDir = backward ? flipped(query.sort_dir ?? defaults.dir) : query.sort_dir;
+  let marker = backward ? query.prev_marker : query.marker;
+  let chunk = Math.max(bounds.firstChunk, size + 1);
+  const found: T[] = [];
+  let lastRead: string | undefined;
+  let exhausted = false;
+  for (let reads = 0; reads < bounds.maxReads && found.length <= size; reads += 1) {
+    const items = await read({ limit: chunk, marker, sortKey, sortDir });
+    for (const item of items) {
+      lastRead = item.id;
+      if (keep(item)) found.push(item);
+      if (found.length > size) break;
+    }
+    const last = items[items.length - 1];
+    if (items.length < chunk || !last) {
+      exhausted = true;
+      break;
+    }
+    marker = last.id;
+    chunk = Math.min(bounds.maxChunk, chunk * 4);
   }
-  let start = 0;
-  if (marker !== undefined) {
-    const at = items.findIndex((item) => item.id === marker);
-    if (at < 0) return undefined;
-    start = at + 1;
+  const full = found.length > size;
+  const page = found.slice(0, size);
+  const cut = !full && !exhausted;
+  if (backward) {
+    const out = withMarkers(page.reverse(), true, full || cut, map);
+    if (cut && lastRead !== undefined) out.prev_marker = lastRead;
+    return out;
   }
-  return withMarkers(
-    items.slice(start, start + size),
-    items.length > start + size,
-    marker !== undefined,
-    map,
-  );
+  const out = withMarkers(page, full || cut, query.marker !== undefined, map);
+  if (cut && lastRead !== undefined) out.next_marker = lastRead;
+  return out;
 };

@@ -218,7 +218,7 @@ describe('GET /api/glance/images/ paging both ways, and ids', () => {
     expect(page).toMatchObject({ has_prev_data: false, has_more_data: true });
   });
 
-  it('refuses marker with prev_marker, and a prev_marker not in the list', async () => {
+  it('refuses marker with prev_marker, and an unknown prev_marker', async () => {
     const both = await t.as(demo, {
       url: `/api/glance/images/?limit=2&marker=${made[0]?.id}&prev_marker=${made[1]?.id}`,
     });
@@ -228,7 +228,6 @@ describe('GET /api/glance/images/ paging both ways, and ids', () => {
       url: '/api/glance/images/?name=bw-&limit=2&prev_marker=nope',
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: 'The marker nope is not in this list' });
     const gone = await t.as(demo, {
       url: '/api/glance/images/?limit=2&prev_marker=00000000-0000-4000-8000-000000000000',
     });

@@ -6,7 +6,13 @@ import {
 } from '@skydeck/contract';
 import type { ImageFilters } from '@skydeck/openstack-client';
 import { createImageFromUrl } from '../../../services/glance/images';
-import { checkPaging, pageFromList, readPage, wantsPage, wholeList } from '../../../lib/listPage';
+import {
+  checkPaging,
+  readFilteredPage,
+  readPage,
+  wantsPage,
+  wholeList,
+} from '../../../lib/listPage';
 import { serve } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
@@ -88,23 +94,21 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
         limit: ALL_PAGE_SIZE,
         maxPages: ALL_MAX_PAGES,
       });
-    if (byName) {
+    if (byName && !paged) {
       // A part of a name, any case: Glance only matches whole names (see imageNameFilter.ts).
       const all = await listAll();
-      const matching = all.images.filter(byName);
-      if (!paged) return wholeList(matching, all.truncated, toImage);
-      const page = pageFromList(matching, paging, size, toImage);
-      if (!page) {
-        throw new ImageRequestError(
-          `The marker ${marker ?? prev_marker ?? ''} is not in this list`,
-        );
-      }
-      // Images beyond the bound may match too: the last page then says more, from its last row.
-      const last = page.items[page.items.length - 1];
-      if (all.truncated && !page.has_more_data && last) {
-        return { ...page, has_more_data: true, next_marker: last.id };
-      }
-      return page;
+      return wholeList(all.images.filter(byName), all.truncated, toImage);
+    }
+    if (byName) {
+      // A page of them is read from the marker on, only as far as it takes to fill it.
+      return readFilteredPage(
+        { marker, prev_marker, sort_key, sort_dir },
+        size,
+        GLANCE_DEFAULT_SORT,
+        async (read) => (await glance.images.list({ filters, ...read })).images,
+        byName,
+        toImage,
+      );
     }
     if (!paged) {
       const all = await listAll();
