@@ -7,8 +7,10 @@ export type ApiError = Static<typeof ApiError>;
 /**
  * The list envelope of spec 2 §7 ("the response has data.items"). A page also carries the
  * markers to its neighbours, so a client pages both ways without knowing item shapes:
- * `next_marker` (the last item's id, when has_more_data) goes back as `marker`, `prev_marker`
- * (the first item's id, when has_prev_data) goes back as `prev_marker`.
+ * `next_marker` (when has_more_data) goes back as `marker`, `prev_marker` (when has_prev_data)
+ * goes back as `prev_marker`. They are the ids of the last and first items, except on a page
+ * filtered by the server whose reading stopped at its bound (the name-part search of images):
+ * then the last item read on that side, shown or not, so the next page goes on from there.
  */
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
