@@ -29,8 +29,11 @@ test.describe('images as demo', () => {
     await loginAs(page, 'demo', '/project/images');
     const panel = projectImages(page);
     await panel.waitLoaded();
-    // identity:get_project does not pass without a project target, so no Owner column.
+    // identity:get_project is asked per image: the member may read its own project only, so
+    // the Owner column names it on the demo project's images and shows "-" on the others.
+    await expect(panel.columnHeader('Owner')).toBeVisible();
     expect(await panel.columnTitles()).toEqual([
+      'Owner',
       'Name',
       'Type',
       'Status',
@@ -40,6 +43,8 @@ test.describe('images as demo', () => {
       'Size',
     ]);
     await expect(panel.columnHeader('Name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(await panel.cell(CIRROS, 'Owner')).toBe('-');
+    expect(await panel.cell('demo-app-image', 'Owner')).toBe('demo');
     expect(await panel.cell(CIRROS, 'Type')).toBe('Image');
     expect(await panel.cell(CIRROS, 'Visibility')).toBe('Public');
     expect(await panel.cell(CIRROS, 'Disk Format')).toBe('QCOW2');
