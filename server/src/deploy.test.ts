@@ -67,7 +67,8 @@ interface Answer {
 }
 
 let dir: string;
-let cloud: RunningDemoCloud;
+let cloud: RunningDemoCloud | undefined;
+let authUrl: string;
 let redis: RedisServer;
 let nginx: ChildProcess | undefined;
 let tlsPort: number;
@@ -93,7 +94,7 @@ const startReplica = async (replica: Replica): Promise<void> => {
       HOST: '127.0.0.1',
       PORT: String(replica.port),
       OS_CLOUD: '',
-      OS_AUTH_URL: cloud.authUrl,
+      OS_AUTH_URL: authUrl,
       SKYDECK_CONFIG: '',
       SKYDECK_LOG_LEVEL: 'warn',
       SKYDECK_WEB_DIST: join(dir, 'web'),
@@ -272,15 +273,16 @@ beforeAll(async () => {
   );
   if (cert.status !== 0) throw new Error(`openssl: ${cert.stderr}`);
   ca = readFileSync(join(dir, 'cert.pem'));
-  [cloud, redis] = await Promise.all([
-    startDemoCloud({ dataDir: join(dir, 'cloud'), port: 0 }),
-    startRedisServer(),
-  ]);
+  const cloudPort = await freePort();
+  authUrl = `http://127.0.0.1:${cloudPort}/identity/v3`;
   tlsPort = await freePort();
   httpPort = await freePort();
   origin = `https://127.0.0.1:${tlsPort}`;
   for (let i = 0; i < 2; i += 1) replicas.push({ port: await freePort(), output: '' });
-  await Promise.all(replicas.map(startReplica));
+  // The processes need Redis at start, the cloud only at the first sign-in: start it alongside.
+  const cloudStarted = startDemoCloud({ dataDir: join(dir, 'cloud'), port: cloudPort });
+  redis = await startRedisServer();
+  await Promise.all([...replicas.map(startReplica), cloudStarted.then((c) => (cloud = c))]);
   await writeFile(join(dir, 'skydeck.conf'), testConfig());
   await writeFile(join(dir, 'nginx.conf'), mainConfig());
   let nginxOutput = '';
