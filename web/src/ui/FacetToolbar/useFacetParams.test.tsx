@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useFacetParams, type FacetDescriptor } from './useFacetParams';
 
@@ -38,5 +38,30 @@ describe('useFacetParams', () => {
       { facet: 'name', value: 'web' },
       { facet: 'status', value: 'active' },
     ]);
+  });
+
+  it('drops the parameters a changed filter makes meaningless, and only then', () => {
+    const at = { search: '' };
+    function Probe(): null {
+      at.search = useLocation().search;
+      return null;
+    }
+    const wrapper = ({ children }: { children: ReactNode }): ReactNode => (
+      <MemoryRouter initialEntries={['/x?marker=m1&limit=5']}>
+        {children}
+        <Probe />
+      </MemoryRouter>
+    );
+    const resets = ['marker'];
+    const { result } = renderHook(() => useFacetParams(FACETS, resets), { wrapper });
+    // Free text does not change what the server lists: the page stays.
+    act(() => result.current.setQ('db'));
+    expect(new URLSearchParams(at.search).get('marker')).toBe('m1');
+    act(() => result.current.add('name', 'web'));
+    const after = new URLSearchParams(at.search);
+    expect(after.has('marker')).toBe(false);
+    // Only what the reset names goes: the page size stays.
+    expect(after.get('limit')).toBe('5');
+    expect(after.get('name')).toBe('web');
   });
 });

@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { asList, asPage, defineResource } from '../../registry/defineResource';
+import type { ListPage } from '../../registry/types';
+import { TEST_SETTINGS } from '../../testing/panelTestKit';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  cookiePageSize,
+  defaultPageSize,
+  pageRequestOf,
+  rememberPageSize,
+  tableQuery,
+} from './pageParams';
+
+const search = (text: string): URLSearchParams => new URLSearchParams(text);
+
+describe('pageRequestOf', () => {
+  it('reads the first page, the page after a marker, or the page before one', () => {
+    expect(pageRequestOf(search(''), 20)).toEqual({ limit: 20 });
+    expect(pageRequestOf(search('marker=a&limit=5'), 20)).toEqual({ limit: 5, marker: 'a' });
+    expect(pageRequestOf(search('prev_marker=b'), 20)).toEqual({ limit: 20, prev_marker: 'b' });
+  });
+
+  it('ignores a page size that is not a positive whole number, and caps a huge one', () => {
+    for (const bad of ['0', '-3', '2.5', 'x', '']) {
+      expect(pageRequestOf(search(`limit=${bad}`), 20).limit).toBe(20);
+    }
+    expect(pageRequestOf(search('limit=99999'), 20).limit).toBe(MAX_PAGE_SIZE);
+  });
+});
+
+describe('page size', () => {
+  it('comes from the cookie, else the setting, else 20', () => {
+    expect(defaultPageSize(undefined)).toBe(DEFAULT_PAGE_SIZE);
+    expect(defaultPageSize({ ...TEST_SETTINGS, API_RESULT_PAGE_SIZE: 30 })).toBe(30);
+    rememberPageSize(50);
+    expect(cookiePageSize()).toBe(50);
+    expect(defaultPageSize({ ...TEST_SETTINGS, API_RESULT_PAGE_SIZE: 30 })).toBe(50);
+  });
+});
+
+describe('tableQuery', () => {
+  interface Row {
+    id: string;
+  }
+  const resource = defineResource<Row>({
+    type: 'Test::Row',
+    key: (r) => r.id,
+    label: (r) => r.id,
+    columns: [],
+    list: (_scope, filters) =>
+      asList(queryOptions({ queryKey: ['rows', 'list', filters], queryFn: () => [] as Row[] })),
+    paging: {
+      when: (scope) => scope.group === 'admin',
+      page: (_scope, filters, page) =>
+        asPage(
+          queryOptions({
+            queryKey: ['rows', 'page', filters, page],
+            queryFn: (): ListPage<Row> => ({ items: [] }),
+          }),
+        ),
+    },
+  });
+
+  it('pages on the server only on the panels the declaration names', () => {
+    const project = tableQuery(
+      resource,
+      { path: '/p', group: 'project' },
+      {},
+      search(''),
+      undefined,
+    );
+    expect(project.paged).toBe(false);
+    expect(project.options.queryKey).toEqual(['rows', 'list', {}]);
+
+    const admin = tableQuery(
+      resource,
+      { path: '/a', group: 'admin' },
+      { name: 'x' },
+      search('marker=m&limit=3'),
+      undefined,
+    );
+    expect(admin.paged).toBe(true);
+    expect(admin.options.queryKey).toEqual([
+      'rows',
+      'page',
+      { name: 'x' },
+      { limit: 3, marker: 'm' },
+    ]);
+  });
+
+  it('is unused without a declaration of paging', () => {
+    const { paging: _drop, ...plain } = resource;
+    expect(tableQuery(plain, { path: '/a', group: 'admin' }, {}, search(''), undefined).paged).toBe(
+      false,
+    );
+  });
+});
