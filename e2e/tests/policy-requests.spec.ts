@@ -1,6 +1,13 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, loginAs, test, uniqueName, type Cloud } from '../fixtures';
 import { adminImages, projectImages, removeImagesLater } from '../images';
+import { ResourcePanel } from '../pages/ResourcePanel';
+
+const PROJECT_PANELS = [
+  ['project/images', 'Images'],
+  ['project/key_pairs', 'Key Pairs'],
+  ['project/server_groups', 'Server Groups'],
+] as const;
 
 // Issue 8 §4 and issue 14 §6: a page never asks for what the user's policy forbids, and the
 // images' Owner is decided per image (Zed's identity:get_project holds for the token's own
@@ -102,4 +109,30 @@ test.describe('policy decides what a page asks for', { tag: '@smoke' }, () => {
     await expect(page.getByRole('definition').filter({ hasText: /^admin$/ })).toBeVisible();
     expect(forbidden).toEqual([]);
   });
+
+  for (const user of ['demo', 'reader'] as const) {
+    test(`${user} walks every project panel and a details page of each without a 403`, async ({
+      page,
+    }) => {
+      const forbidden = forbiddenAnswers(page);
+      await loginAs(page, user, '/project/images');
+      for (const [path, title] of PROJECT_PANELS) {
+        const panel = new ResourcePanel(page, { path, title });
+        await panel.goto();
+        const first = panel.rows().first().getByRole('link').first();
+        if ((await first.count()) === 0) continue;
+        const name = (await first.innerText()).trim();
+        await first.click();
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        // The details page's own checks and reads have had their time to go out.
+        await expect(page.getByRole('tab').first()).toBeVisible();
+      }
+      // An admin panel says the user may not see it, and asks nothing for it.
+      await page.goto('admin/flavors');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'You are not authorized to see this page' }),
+      ).toBeVisible();
+      expect(forbidden).toEqual([]);
+    });
+  }
 });
