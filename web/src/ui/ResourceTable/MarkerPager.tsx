@@ -8,6 +8,7 @@ import {
   SelectList,
   SelectOption,
 } from '@patternfly/react-core';
+import AngleDoubleLeftIcon from '@patternfly/react-icons/dist/esm/icons/angle-double-left-icon';
 import AngleLeftIcon from '@patternfly/react-icons/dist/esm/icons/angle-left-icon';
 import AngleRightIcon from '@patternfly/react-icons/dist/esm/icons/angle-right-icon';
 import { useTranslation } from 'react-i18next';
@@ -69,6 +70,14 @@ export function MarkerPager({
           </Select>
         </FlexItem>
         <FlexItem>
+          <Button
+            variant="plain"
+            aria-label={t('Go to first page')}
+            icon={<AngleDoubleLeftIcon />}
+            // Enabled on any later page, even one whose marker no longer lists (no Prev there).
+            isDisabled={!pager.paged}
+            onClick={pager.first}
+          />
           <Button
             variant="plain"
             aria-label={t('Go to previous page')}

@@ -477,6 +477,9 @@ function setupPaged(route = '/test') {
       routes: {
         'GET /api/test/items/': (url) => {
           listCalls.push(url);
+          if (url.searchParams.get('marker') === 'gone') {
+            return { status: 400, body: { message: 'The marker gone is not in this list' } };
+          }
           return { body: pageOf(FIVE, url) };
         },
       },
@@ -537,6 +540,17 @@ describe('ResourceTable server paging', () => {
     expect(listCalls).toHaveLength(1);
     expect(last().get('marker')).toBe('1');
     expect(last().get('limit')).toBe('2');
+  });
+
+  it('leaves a page whose marker is gone for the first page', async () => {
+    const user = userEvent.setup();
+    const { at, last } = setupPaged('/test?marker=gone&limit=2');
+    expect(await screen.findByText('No items to display.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Go to first page' })[0] as HTMLElement);
+    await screen.findByRole('link', { name: 'item-0' });
+    expect(last().has('marker')).toBe(false);
+    expect(new URLSearchParams(at.search).has('marker')).toBe(false);
+    expect(screen.getAllByRole('button', { name: 'Go to first page' })[0]).toBeDisabled();
   });
 
   it('starts again at the first page when a facet changes', async () => {

@@ -38,6 +38,10 @@ export interface ServerPager {
   hasNext: boolean;
   prev: () => void;
   next: () => void;
+  /** Back to the first page: also the way out of a page whose marker is gone (deleted). */
+  first: () => void;
+  /** Not on the first page. */
+  paged: boolean;
   /** Rows per page: the URL's, else the cookie's or the setting's. */
   perPage: number;
   defaultPerPage: number;
@@ -224,6 +228,12 @@ export function useResourceList<T>(
         next.set(LIMIT_PARAM, String(request.limit));
       }, true);
     },
+    paged: request.marker !== undefined || request.prev_marker !== undefined,
+    first: () =>
+      go((next) => {
+        next.delete(MARKER_PARAM);
+        next.delete(PREV_MARKER_PARAM);
+      }, true),
     setPerPage: (size) => {
       rememberPageSize(size);
       go((next) => {
