@@ -126,7 +126,9 @@ async function main(): Promise<void> {
         'flavor, images, an image, server groups, volumes, the bootstrap and a policy batch. Demo ' +
         'cloud in its own process; the server bundle via `tools/start.mjs`, memory session store. ' +
         `Paced: ${RATE} req/s per session for ${DURATION} s (targets: p99 ≤ ${P99_TARGET} ms, 0 errors). ` +
-        `Saturation: no pause between a session's requests, ${SATURATION} s (the machine's ceiling).`,
+        (SATURATION > 0
+          ? `Saturation: no pause between a session's requests, ${SATURATION} s (the machine's ceiling).`
+          : ''),
       '',
       '| run | requests | req/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | CPU ms per request: server / demo cloud |',
       '|---|---|---|---|---|---|---|---|---|',
