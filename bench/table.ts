@@ -2,7 +2,8 @@
  * `npm run bench:table`: lists that scale (issue 14 §4), in Chromium, on a demo cloud seeded with
  * 10,000 images (DEMO_CLOUD_SCALE=images=10000):
  *  (a) /admin/images as admin, a page at a time from Glance: full page load with a warm browser
- *      cache, from navigation start until a scale image's row is in the DOM; median of 5;
+ *      cache, from navigation start until a scale image's row is in the DOM; median of 5; then
+ *      the pager's Next and Prev (marker and prev_marker), click to the other page painted;
  *  (b) /project/images as admin, every image in the browser (about 10,000 rows, client-side
  *      quick search): keystroke to painted rows, median of 20 keystrokes in the search box. The
  *      box applies its text 300 ms after the last keystroke (spec 1 §9), so each keystroke is
@@ -55,6 +56,11 @@ interface TableState {
   urlAt: number | null;
   changeAt: number | null;
   changeFrameAt: number | null;
+  /** Paging: the first row's text before a click on Next or Prev, the click, the new rows. */
+  pageFrom: string | null;
+  clickAt: number | null;
+  pageAt: number | null;
+  pageFrameAt: number | null;
 }
 
 /**
@@ -67,7 +73,8 @@ const INSTRUMENT = `(() => {
   const paths = PATHS;
   const text = ROW_TEXT;
   const ROWISH = 'table, tbody, tr';
-  const state = { rowAt: null, frameAt: null, watching: false, keyAt: null, echoFrameAt: null, urlAt: null, changeAt: null, changeFrameAt: null };
+  const state = { rowAt: null, frameAt: null, watching: false, keyAt: null, echoFrameAt: null, urlAt: null, changeAt: null, changeFrameAt: null, pageFrom: null, clickAt: null, pageAt: null, pageFrameAt: null };
+  const firstRow = () => document.querySelector('tbody tr')?.textContent ?? null;
   window.__table = state;
   const appPath = () => {
     const baseHref = document.querySelector('base')?.getAttribute('href') ?? '/';
@@ -82,6 +89,13 @@ const INSTRUMENT = `(() => {
           requestAnimationFrame(() => { state.frameAt = performance.now(); });
           break;
         }
+      }
+    }
+    if (state.pageFrom !== null && state.clickAt !== null && state.pageAt === null) {
+      const now = firstRow();
+      if (now !== null && now !== state.pageFrom) {
+        state.pageAt = performance.now();
+        requestAnimationFrame(() => { state.pageFrameAt = performance.now(); });
       }
     }
     if (state.watching && state.urlAt !== null && state.changeAt === null) {
@@ -108,6 +122,9 @@ const INSTRUMENT = `(() => {
       return result;
     };
   }
+  document.addEventListener('click', (event) => {
+    if (state.pageFrom !== null && state.clickAt === null) state.clickAt = event.timeStamp;
+  }, true);
   document.addEventListener('keydown', (event) => {
     if (state.watching && state.keyAt === null) state.keyAt = event.timeStamp;
   }, true);
@@ -140,6 +157,43 @@ async function fullLoad(page: Page, base: string, path: string): Promise<TableSt
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
+/**
+ * Click on the pager's Next or Prev (the web's MarkerPager) → the first row's text changed, and
+ * its frame; undefined when the button is missing or disabled, or nothing changed in 10 s.
+ */
+async function pageTurn(page: Page, label: string): Promise<number | undefined> {
+  const button = page.getByRole('button', { name: label, exact: true }).first();
+  if (!(await button.isVisible().catch(() => false)) || !(await button.isEnabled())) {
+    return undefined;
+  }
+  await page.evaluate(() => {
+    const s = (window as unknown as { __table: TableState }).__table;
+    Object.assign(s, {
+      pageFrom: document.querySelector('tbody tr')?.textContent ?? '',
+      clickAt: null,
+      pageAt: null,
+      pageFrameAt: null,
+    });
+  });
+  await button.click();
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { __table: TableState }).__table.pageFrameAt != null,
+      undefined,
+      { timeout: 10_000, polling: 'raf' },
+    );
+  } catch {
+    return undefined;
+  } finally {
+    await page.evaluate(() => {
+      (window as unknown as { __table: TableState }).__table.pageFrom = null;
+    });
+  }
+  const s = await tableState(page);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return s.pageFrameAt !== null && s.clickAt !== null ? s.pageFrameAt - s.clickAt : undefined;
 }
 
 interface Keystroke {
@@ -195,6 +249,9 @@ async function typeAndMeasure(page: Page, key: string): Promise<Keystroke | unde
 interface Results {
   loads: number[];
   loadFrames: number[];
+  /** Click on Next / Prev → the other page's rows painted, ms (empty: no server pager). */
+  next: number[];
+  prev: number[];
   clientFirstRow: number;
   keystrokes: Keystroke[];
   /** Keystrokes after which nothing in the table changed within 10 s. */
@@ -232,6 +289,15 @@ async function measure(browser: Browser, base: string): Promise<Results> {
       loadFrames.push(at.frameAt ?? NaN);
     }
     await page.waitForLoadState('networkidle').catch(() => undefined);
+    // (a) Paging both ways on the server: Next, then Prev, alternately.
+    const next: number[] = [];
+    const prev: number[] = [];
+    for (let i = 0; i < LOADS; i += 1) {
+      const forward = await pageTurn(page, 'Go to next page');
+      if (forward !== undefined) next.push(forward);
+      const back = await pageTurn(page, 'Go to previous page');
+      if (back !== undefined) prev.push(back);
+    }
     const heapStart = await heapAfterGc(cdp);
     await sampleHeap();
 
@@ -266,6 +332,8 @@ async function measure(browser: Browser, base: string): Promise<Results> {
     return {
       loads,
       loadFrames,
+      next,
+      prev,
       clientFirstRow,
       keystrokes,
       missed,
@@ -300,6 +368,8 @@ function report(r: Results, seedSeconds: number, loadBefore: string, loadAfter: 
     '| measure | result | target | all runs |',
     '|---|---|---|---|',
     `| (a) ${ADMIN_PATH} as admin, full load → first scale image row in the DOM (median of ${LOADS}) | ${ms(load)} ${ok(load, FIRST_PAGE_TARGET)} | ≤ ${FIRST_PAGE_TARGET} | ${r.loads.map(ms).join(', ')}; frame ${ms(median(r.loadFrames))} |`,
+    `| (a) ${ADMIN_PATH}: click on Next → the next page painted (marker paging on the server) | ${r.next.length ? ms(median(r.next)) : 'no pager'} | – | ${r.next.map(ms).join(', ')} |`,
+    `| (a) ${ADMIN_PATH}: click on Prev → the page before painted (prev_marker) | ${r.prev.length ? ms(median(r.prev)) : 'no pager'} | – | ${r.prev.map(ms).join(', ')} |`,
     `| (b) ${CLIENT_PATH} as admin (every image in the browser), sidebar click → first row | ${ms(r.clientFirstRow)} | – | one run |`,
     `| (b) quick search from "${SEARCH_START}": query applied → rows changed and painted (median of ${r.keystrokes.length}) | ${ms(work)} ${ok(work, KEYSTROKE_TARGET)} | ≤ ${KEYSTROKE_TARGET} | ${r.keystrokes.map((k) => ms(k.work)).join(', ')} |`,
     `| (b) quick search: keystroke → the box's own frame | ${ms(echo)} ${ok(echo, KEYSTROKE_TARGET)} | ≤ ${KEYSTROKE_TARGET} | ${r.keystrokes.map((k) => ms(k.echo)).join(', ')} |`,
