@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PagingRequestError,
+  UPSTREAM_MAX_LIMIT,
   flipped,
   pageBeforeOf,
   readFilteredPage,
@@ -157,6 +158,28 @@ describe('readPage', () => {
     expect(calls[1]).toEqual({ limit: 6, marker: 'id-10', sortKey: 'name', sortDir: 'asc' });
     await readPage({ marker: 'id-10', sort_key: 'name' }, 5, DEFAULTS, read, same);
     expect(calls[2]).toEqual({ limit: 6, marker: 'id-10', sortKey: 'name', sortDir: undefined });
+  });
+
+  it('reads the look-ahead of a page of the upstream maximum on its own (the service cuts there)', async () => {
+    const many: Row[] = Array.from({ length: UPSTREAM_MAX_LIMIT + 5 }, (_, i) => ({
+      id: `m-${String(i).padStart(5, '0')}`,
+      name: 'same',
+      created_at: '2026-01-01T00:00:00Z',
+    }));
+    const { read, calls } = service(many);
+    const capped = (page: PageRead<'name' | 'created_at'>) =>
+      read({ ...page, limit: Math.min(page.limit, UPSTREAM_MAX_LIMIT) });
+    const size = UPSTREAM_MAX_LIMIT;
+    const first = await readPage({}, size, DEFAULTS, capped, same);
+    expect(first.items).toHaveLength(size);
+    expect(first).toMatchObject({ has_more_data: true, next_marker: first.items.at(-1)?.id });
+    expect(calls.map((c) => c.limit)).toEqual([UPSTREAM_MAX_LIMIT, 1]);
+    const rest = await readPage({ marker: first.next_marker }, size, DEFAULTS, capped, same);
+    expect(rest.items).toHaveLength(5);
+    expect(rest.has_more_data).toBe(false);
+    const back = await readPage({ prev_marker: rest.prev_marker }, size, DEFAULTS, capped, same);
+    expect(ids(back)).toEqual(ids(first));
+    expect(back.has_prev_data).toBe(false);
   });
 
   it('refuses both markers at once', async () => {

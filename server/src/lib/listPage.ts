@@ -88,12 +88,19 @@ export interface PageRead<K extends string> {
 }
 
 /**
- * One page after `marker` or before `prev_marker` with one upstream call. A service pages
- * forward only, so the page before an item is read after it with the sort direction flipped,
- * then turned back. Glance and Cinder add created_at and id after the sort key in the sort's
- * direction, which makes the order total, so the flipped order is exactly the reverse. The sort
- * key is then named explicitly (`defaultKey`, the service's own default): Cinder ignores a
- * direction given without a key.
+ * The most items one upstream read returns: Glance's `api_limit_max` and Cinder's
+ * `osapi_max_limit` default to 1000, and a larger limit is cut there without a word.
+ */
+export const UPSTREAM_MAX_LIMIT = 1000;
+
+/**
+ * One page after `marker` or before `prev_marker`, in one upstream call (two for a page of the
+ * upstream maximum, whose look-ahead needs a read of its own). A service pages forward only, so
+ * the page before an item is read after it with the sort direction flipped, then turned back.
+ * Glance and Cinder add created_at and id after the sort key in the sort's direction, which
+ * makes the order total, so the flipped order is exactly the reverse. The sort key is then named
+ * explicitly (`defaults.key`, the service's own default): Cinder ignores a direction given
+ * without a key.
  */
 export const readPage = async <T extends { id: string }, U, K extends string>(
   query: PagingQuery & { sort_key?: K; sort_dir?: SortDir },
@@ -104,18 +111,23 @@ export const readPage = async <T extends { id: string }, U, K extends string>(
 ): Promise<List<U>> => {
   checkPaging(query);
   const { marker, prev_marker: before, sort_key: sortKey, sort_dir: sortDir } = query;
-  if (before === undefined) {
-    // One more than asked says whether another page exists.
-    const items = await read({ limit: size + 1, marker, sortKey, sortDir });
-    return pageOf(items, size, marker, map);
+  const sort =
+    before === undefined
+      ? { sortKey, sortDir }
+      : { sortKey: sortKey ?? defaults.key, sortDir: flipped(sortDir ?? defaults.dir) };
+  // One more than asked says whether another page exists.
+  const items = [
+    ...(await read({
+      limit: Math.min(size + 1, UPSTREAM_MAX_LIMIT),
+      marker: before ?? marker,
+      ...sort,
+    })),
+  ];
+  const last = items[items.length - 1];
+  if (items.length === size && size + 1 > UPSTREAM_MAX_LIMIT && last) {
+    items.push(...(await read({ limit: 1, marker: last.id, ...sort })));
   }
-  const items = await read({
-    limit: size + 1,
-    marker: before,
-    sortKey: sortKey ?? defaults.key,
-    sortDir: flipped(sortDir ?? defaults.dir),
-  });
-  return pageBeforeOf(items, size, map);
+  return before === undefined ? pageOf(items, size, marker, map) : pageBeforeOf(items, size, map);
 };
 
 /** How a filtered page is read: growing upstream pages, up to a bound on reads. */
@@ -127,7 +139,11 @@ export interface FilteredReadBounds {
   maxReads: number;
 }
 
-const FILTERED_READ_BOUNDS: FilteredReadBounds = { firstChunk: 100, maxChunk: 1000, maxReads: 20 };
+const FILTERED_READ_BOUNDS: FilteredReadBounds = {
+  firstChunk: 100,
+  maxChunk: UPSTREAM_MAX_LIMIT,
+  maxReads: 20,
+};
 
 /**
  * One page of the items that `keep` accepts (a filter the service cannot apply), after `marker`
@@ -151,7 +167,7 @@ export const readFilteredPage = async <T extends { id: string }, U, K extends st
   const sortKey = backward ? (query.sort_key ?? defaults.key) : query.sort_key;
   const sortDir = backward ? flipped(query.sort_dir ?? defaults.dir) : query.sort_dir;
   let marker = backward ? query.prev_marker : query.marker;
-  let chunk = Math.max(bounds.firstChunk, size + 1);
+  let chunk = Math.min(bounds.maxChunk, Math.max(bounds.firstChunk, size + 1));
   const found: T[] = [];
   let lastRead: string | undefined;
   let exhausted = false;
