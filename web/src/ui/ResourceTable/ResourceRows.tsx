@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useMemo, type ReactNode, type Ref, type RefObject } from 'react';
 import {
   Checkbox,
   DescriptionList,
@@ -11,6 +11,7 @@ import { CollapseColumn, ExpandableRowContent, Tbody, Td, Tr } from '@patternfly
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { useItemAccess } from '../../api/itemAccess';
 import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';
 import type { ActionDecision } from '../ActionMenu/useActionDecisions';
@@ -60,14 +61,19 @@ export interface ResourceRowsProps<T> {
 
 function Summary<T>({ fields, item }: { fields: readonly Field<T>[]; item: T }): ReactNode {
   const { t } = useTranslation();
+  // Fields gated as on the details page (requires, per-item policy target).
+  const items = useMemo(() => [item], [item]);
+  const access = useItemAccess(fields, items);
   return (
     <DescriptionList isHorizontal isCompact>
-      {fields.map((field) => (
-        <DescriptionListGroup key={field.label}>
-          <DescriptionListTerm>{t(field.label)}</DescriptionListTerm>
-          <DescriptionListDescription>{field.value(item)}</DescriptionListDescription>
-        </DescriptionListGroup>
-      ))}
+      {fields
+        .filter((_field, i) => access.allowed(i, 0))
+        .map((field) => (
+          <DescriptionListGroup key={field.label}>
+            <DescriptionListTerm>{t(field.label)}</DescriptionListTerm>
+            <DescriptionListDescription>{field.value(item)}</DescriptionListDescription>
+          </DescriptionListGroup>
+        ))}
     </DescriptionList>
   );
 }

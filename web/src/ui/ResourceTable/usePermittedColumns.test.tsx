@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyBatchBody, PolicyBody } from '@skydeck/contract';
 import { apiFetch } from '../../api/http';
@@ -7,6 +8,7 @@ import { msg } from '../../i18n/msg';
 import { modalAction } from '../../registry/actions';
 import { nameColumn, textColumn } from '../../registry/columns';
 import { asList, defineResource } from '../../registry/defineResource';
+import { field } from '../../registry/fields';
 import { policy, type Action, type ResourceType } from '../../registry/types';
 import { mockFetch, renderWithProviders, testQueryClient } from '../../testing/render';
 import { cloud } from '../../testing/panelTestKit';
@@ -160,5 +162,24 @@ describe('per-row policy targets on columns', () => {
     setup(owned({ orRequires: [LIST_PROJECTS] }));
     await waitFor(() => expect(ownerCell('item-00')).toBe(OWN));
     expect(ownerCell('item-01')).toBe('-');
+  });
+
+  it('gates an expanded row’s summary fields by their item too', async () => {
+    const user = userEvent.setup();
+    setup({
+      ...owned(),
+      summary: [
+        field(msg('Project'), (i: Item) => `project ${i.project}`, {
+          requires: [GET_PROJECT],
+          policyTarget: ownerTarget,
+        }),
+        field(msg('Identifier'), (i: Item) => `id ${i.id}`),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Details of item-00' }));
+    expect(await screen.findByText(`project ${OWN}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details of item-01' }));
+    expect(await screen.findByText('id i1')).toBeInTheDocument();
+    expect(screen.queryByText('project p-other-1')).not.toBeInTheDocument();
   });
 });
