@@ -11,8 +11,10 @@
  *     next request as soon as the last is answered, so 200 are always in flight; this is the
  *     most the machine serves, and latency is then 200 ÷ throughput by construction.
  * The server's RSS before, at peak (both runs) and 60 s after; the target is RSS after within
- * 20 % above before. Appends a section to bench/RESULTS.md. BENCH_SESSIONS (200) and
- * BENCH_DURATION (60 s) change the shape.
+ * 20 % above before. Then (BENCH_REPEAT=1, the default; 0 skips it) the paced run once more and
+ * RSS 60 s after it: memory that a repeat does not grow again is a plateau, not a leak.
+ * Appends a section to bench/RESULTS.md. BENCH_SESSIONS (200) and BENCH_DURATION (60 s) change
+ * the shape.
  */
 import autocannon from 'autocannon';
 import {
@@ -33,6 +35,7 @@ const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 2);
 const SATURATION = Number(process.env.BENCH_SATURATION ?? 30);
+const REPEAT = process.env.BENCH_REPEAT !== '0';
 const P99_TARGET = 250;
 
 const port = 9600 + Math.floor(Math.random() * 100);
@@ -106,6 +109,23 @@ async function main(): Promise<void> {
     console.log('waiting 60 s after the load…');
     await sleep(60_000);
     const after = rssOf(pid);
+    let repeat: { result: autocannon.Result; peak: number; after: number } | undefined;
+    if (REPEAT) {
+      console.log('the paced run again…');
+      let again = after;
+      const sampleAgain = setInterval(() => (again = Math.max(again, rssOf(pid))), 500);
+      const result = await autocannon({
+        url: product.base,
+        connections: SESSIONS,
+        duration: DURATION,
+        connectionRate: RATE,
+        requests: mixedRequests(sessions, ids),
+      });
+      clearInterval(sampleAgain);
+      console.log('waiting 60 s after it…');
+      await sleep(60_000);
+      repeat = { result, peak: Math.max(again, rssOf(pid)), after: rssOf(pid) };
+    }
 
     const errorsOf = (r: autocannon.Result): number => r.errors + r.timeouts + r.non2xx;
     const statusesOf = (r: autocannon.Result): string =>
@@ -138,7 +158,11 @@ async function main(): Promise<void> {
         : []),
       '',
       `Server RSS: ${mib(before)} before, ${mib(peak)} at peak, ${mib(atEnd)} when the load stopped, ` +
-        `${mib(after)} 60 s after (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} % of before ${ok(growth <= 0.2)}).`,
+        `${mib(after)} 60 s after (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} % of before ${ok(growth <= 0.2)}).` +
+        (repeat
+          ? ` The paced run repeated (${repeat.result.requests.total} requests, p99 ${repeat.result.latency.p99} ms, ${errorsOf(repeat.result)} errors): ` +
+            `${mib(repeat.peak)} at peak, ${mib(repeat.after)} 60 s after (${(((repeat.after - after) / after) * 100).toFixed(0)} % of after the first).`
+          : ''),
       '',
       `Statuses, paced: ${statusesOf(paced)}${saturated ? `; saturation: ${statusesOf(saturated)}` : ''}.`,
       '',
