@@ -101,8 +101,10 @@ describe('swift streaming', () => {
       clearInterval(timer);
     }
     sample();
-    // Client and server share this process, so this bounds both sides together.
-    expect(peak - baseline).toBeLessThan(50 * MiB);
+    // Client and server share this process, so this bounds both sides together. Held memory
+    // would be the whole 200 MB; the rest is dead chunks awaiting GC, which Node 24 lets pile up
+    // to ~70 MiB (Node 20 and 22: under 50).
+    expect(peak - baseline).toBeLessThan(100 * MiB);
     const head = await swift.request('HEAD', `${account}/big`, { as: 'demo' });
     expect(head.headers.get('x-container-bytes-used')).toBe(String(SIZE));
   }, 60_000);
