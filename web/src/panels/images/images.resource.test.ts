@@ -42,6 +42,39 @@ describe('images declaration', () => {
     expect(images.filterFirst?.(admin, settings(false))).toBe(false);
     expect(images.filterFirst?.(project, settings(true))).toBe(false);
   });
+  it('pages on the server on /admin/images only, in name order, by marker', () => {
+    const admin = { path: '/admin/images', group: 'admin' as const };
+    const project = { path: '/project/images', group: 'project' as const };
+    expect(images.paging?.when(admin)).toBe(true);
+    expect(images.paging?.when(project)).toBe(false);
+    const page = images.paging?.page(admin, { name: 'cir' }, { limit: 5, marker: 'm' });
+    expect(page?.queryKey).toEqual([
+      'glance',
+      'images',
+      'list',
+      {
+        query: {
+          name: 'cir',
+          paginate: true,
+          sort_key: 'name',
+          sort_dir: 'asc',
+          limit: 5,
+          marker: 'm',
+        },
+      },
+    ]);
+  });
+  it('re-reads only the changing images, up to 100 of them', () => {
+    const ids = (n: number): string[] => Array.from({ length: n }, (_v, i) => `id-${i}`);
+    expect(images.refresh?.(['b', 'a'], { status: 'saving' })?.queryKey).toEqual([
+      'glance',
+      'images',
+      'list',
+      { query: { status: 'saving', ids: 'a,b' } },
+    ]);
+    expect(images.refresh?.(ids(100), {})).toBeDefined();
+    expect(images.refresh?.(ids(101), {})).toBeUndefined();
+  });
   it('polls while an image is transitional', () => {
     expect(images.transitional?.(img({ status: 'saving' }))).toBe(true);
     expect(images.transitional?.(img())).toBe(false);
