@@ -15,6 +15,8 @@ export interface ColumnOptions<T> {
   priority?: 1 | 2 | 3;
   defaultSort?: boolean | 'asc' | 'desc';
   sortable?: boolean;
+  /** The list API's sort key (Column.serverSort). */
+  serverSort?: string;
   requires?: Requirement[];
   /** Per-row policy target and alternative requirements (Column.policyTarget, orRequires). */
   policyTarget?: Column<T>['policyTarget'];
@@ -39,6 +41,7 @@ function column<T>(
     value,
     sortable: opts.sortable ?? true,
     ...(opts.defaultSort !== undefined && { defaultSort: opts.defaultSort }),
+    ...(opts.serverSort !== undefined && { serverSort: opts.serverSort }),
     ...(opts.requires && { requires: opts.requires }),
     ...(opts.policyTarget && { policyTarget: opts.policyTarget }),
     ...(opts.orRequires && { orRequires: opts.orRequires }),

@@ -60,6 +60,9 @@ export interface PageRequest {
   limit: number;
   marker?: string;
   prev_marker?: string;
+  /** The order the pages follow: a column's serverSort key, and its direction. */
+  sort_key?: string;
+  sort_dir?: 'asc' | 'desc';
 }
 
 /** Server-side marker paging (issue 14 §4): the panels it applies to and their page query. */
@@ -86,6 +89,11 @@ export interface Column<T> {
   cell?: (item: T, ctx: CellContext) => ReactNode;
   sortable?: boolean;
   defaultSort?: boolean | 'asc' | 'desc';
+  /**
+   * The list API's sort key for this column. A server-paged table sorts on the server, so there
+   * only columns with one can be sorted (sorting one page in the browser would mislead).
+   */
+  serverSort?: string;
   /** Show the column only if these pass (e.g. images' owner needs identity:get_project). */
   requires?: Requirement[];
   /**

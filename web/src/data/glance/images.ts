@@ -1,4 +1,10 @@
-import type { Image, ImageCreateBody, ImageListQuery, ImageUpdateBody } from '@skydeck/contract';
+import type {
+  Image,
+  ImageCreateBody,
+  ImageListQuery,
+  ImageSortKey,
+  ImageUpdateBody,
+} from '@skydeck/contract';
 import { api, resourceKey, routeQuery, routeUrl } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { uploadPercent, uploadWithProgress } from '../../api/upload';
@@ -34,7 +40,24 @@ export interface ImagePageRequest {
   limit: number;
   marker?: string;
   prev_marker?: string;
+  /** A column's sort key (Glance's own); anything else pages by name. */
+  sort_key?: string;
+  sort_dir?: 'asc' | 'desc';
 }
+
+/** What Glance sorts by (the list route's sort_key values). */
+const IMAGE_SORT_KEYS: readonly ImageSortKey[] = [
+  'name',
+  'status',
+  'container_format',
+  'disk_format',
+  'size',
+  'id',
+  'created_at',
+  'updated_at',
+];
+const imageSortKey = (key: string | undefined): ImageSortKey =>
+  IMAGE_SORT_KEYS.find((k) => k === key) ?? 'name';
 
 /** Images (/api/glance/images/, spec 2 §7). */
 export const imageQueries = {
@@ -53,9 +76,9 @@ export const imageQueries = {
         query: {
           ...imageListQuery(filters),
           paginate: true,
-          // The table's default order (Name, A to Z), so pages follow on from each other in it.
-          sort_key: 'name',
-          sort_dir: 'asc',
+          // The table's order (by default Name, A to Z), so pages follow on from each other in it.
+          sort_key: imageSortKey(page.sort_key),
+          sort_dir: page.sort_dir ?? 'asc',
           limit: page.limit,
           ...(page.marker !== undefined && { marker: page.marker }),
           ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),

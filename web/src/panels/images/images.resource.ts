@@ -125,6 +125,7 @@ export const images = defineResource<Image>({
     nameColumn<Image>({
       priority: 1,
       defaultSort: true,
+      serverSort: 'name',
       linkToDetails: true,
       fallback: (image) => image.id,
     }),
@@ -134,6 +135,7 @@ export const images = defineResource<Image>({
     }),
     labelColumn('status', msg('Status'), (image) => image.status, {
       priority: 1,
+      serverSort: 'status',
       labels: IMAGE_STATUS_LABELS,
       inProgress: isTransitional,
       color: (status) =>
@@ -152,8 +154,9 @@ export const images = defineResource<Image>({
     booleanColumn('protected', msg('Protected'), (image) => image.protected, { priority: 1 }),
     textColumn('disk_format', msg('Disk Format'), (image) => upper(image.disk_format), {
       priority: 2,
+      serverSort: 'disk_format',
     }),
-    sizeColumn('size', msg('Size'), (image) => image.size, { priority: 2 }),
+    sizeColumn('size', msg('Size'), (image) => image.size, { priority: 2, serverSort: 'size' }),
   ],
   facets: [
     serverFacet('name', msg('Name')),

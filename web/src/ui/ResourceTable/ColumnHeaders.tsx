@@ -8,13 +8,20 @@ export interface ColumnHeadersProps<T> {
   columns: readonly Column<T>[];
   sort: SortState | undefined;
   onSort: (sort: SortState) => void;
+  /** Which columns may sort here (a server-paged table: those the server can sort by). */
+  canSort?: (column: Column<T>) => boolean;
 }
 
 /**
  * The title cells of declared columns, one per column, sortable unless the column says not.
  * ResourceTable and ItemTable both render them so a column heads and sorts alike in either.
  */
-export function ColumnHeaders<T>({ columns, sort, onSort }: ColumnHeadersProps<T>): ReactNode {
+export function ColumnHeaders<T>({
+  columns,
+  sort,
+  onSort,
+  canSort = () => true,
+}: ColumnHeadersProps<T>): ReactNode {
   const { t } = useTranslation();
   const sortIndex = sort ? columns.findIndex((c) => c.id === sort.column) : -1;
   return columns.map((column, i) => (
@@ -23,7 +30,7 @@ export function ColumnHeaders<T>({ columns, sort, onSort }: ColumnHeadersProps<T
       // Titles wrap rather than truncate ("VC…"): a title must always be readable.
       modifier="wrap"
       sort={
-        column.sortable === false
+        column.sortable === false || !canSort(column)
           ? undefined
           : {
               columnIndex: i,

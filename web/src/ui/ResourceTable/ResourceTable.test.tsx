@@ -423,7 +423,10 @@ function pageOf(all: readonly Item[], url: URL): ListPage<Item> {
   const marker = url.searchParams.get('marker');
   const prev = url.searchParams.get('prev_marker');
   const name = url.searchParams.get('name');
+  const sortKey = url.searchParams.get('sort_key');
   const rows = all.filter((i) => !name || i.name.includes(name));
+  if (sortKey === 'size') rows.sort((a, b) => a.size - b.size);
+  if (url.searchParams.get('sort_dir') === 'desc') rows.reverse();
   let start = 0;
   if (marker) start = rows.findIndex((i) => i.id === marker) + 1;
   if (prev) start = Math.max(0, rows.findIndex((i) => i.id === prev) - limit);
@@ -440,6 +443,12 @@ function pageOf(all: readonly Item[], url: URL): ListPage<Item> {
 
 const paged = defineResource<Item>({
   ...base,
+  // The server sorts by name and size; status it cannot.
+  columns: [
+    nameColumn({ priority: 1, defaultSort: true, linkToDetails: true, serverSort: 'name' }),
+    sizeColumn('size', msg('Size'), (i) => i.size, { priority: 1, serverSort: 'size' }),
+    textColumn('status', msg('Status'), (i) => i.status, { priority: 1 }),
+  ],
   facets: [serverFacet('name', msg('Name'))],
   paging: {
     when: (scope) => scope.path === '/test',
@@ -563,6 +572,29 @@ describe('ResourceTable server paging', () => {
     expect(new URLSearchParams(at.search).has('marker')).toBe(false);
     expect(new URLSearchParams(at.search).get('limit')).toBe('2');
     await screen.findByRole('link', { name: 'item-0' });
+  });
+
+  it('sorts on the server by a column it can sort by, from the first page, and only by those', async () => {
+    const user = userEvent.setup();
+    const { at, last } = setupPaged('/test?marker=1&limit=2');
+    await screen.findByRole('link', { name: 'item-2' });
+    expect(last().get('sort_key')).toBe('name');
+    expect(last().get('sort_dir')).toBe('asc');
+    // Sorting one page in the browser would mislead: a column the server cannot sort by is not offered.
+    expect(
+      within(screen.getByRole('columnheader', { name: 'Status' })).queryByRole('button'),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Size' }));
+    await waitFor(() => expect(last().get('sort_key')).toBe('size'));
+    expect(last().has('marker')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Size' }));
+    await waitFor(() => expect(last().get('sort_dir')).toBe('desc'));
+    await screen.findByRole('link', { name: 'item-4' });
+    // The server's order is shown as it came, not sorted again by name.
+    expect(names()).toEqual(['item-4', 'item-3']);
+    const url = new URLSearchParams(at.search);
+    expect([url.get('sort'), url.get('dir'), url.has('marker')]).toEqual(['size', 'desc', false]);
   });
 
   it('remembers a chosen page size in the cookie and starts at the first page', async () => {

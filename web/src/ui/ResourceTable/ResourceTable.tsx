@@ -42,6 +42,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
     chips: params.chips,
     q: params.q,
     clientPaging: !list.pager,
+    serverSort: list.pager,
     defaultPerPage: list.defaultPerPage,
   });
 

@@ -245,7 +245,12 @@ export function ResourceTableView<T>({
                   />
                 </Th>
               )}
-              <ColumnHeaders columns={columns} sort={state.sort} onSort={state.setSort} />
+              <ColumnHeaders
+                columns={columns}
+                sort={state.sort}
+                onSort={state.setSort}
+                canSort={list.pager ? (column) => !!column.serverSort : undefined}
+              />
               {hasRowActions && <Th screenReaderText={t('Actions')} />}
             </Tr>
           </Thead>

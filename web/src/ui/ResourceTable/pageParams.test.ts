@@ -10,8 +10,11 @@ import {
   defaultPageSize,
   pageRequestOf,
   rememberPageSize,
+  serverSortOf,
   tableQuery,
 } from './pageParams';
+import { nameColumn, sizeColumn, textColumn } from '../../registry/columns';
+import { msg } from '../../i18n/msg';
 
 const search = (text: string): URLSearchParams => new URLSearchParams(text);
 
@@ -27,6 +30,40 @@ describe('pageRequestOf', () => {
       expect(pageRequestOf(search(`limit=${bad}`), 20).limit).toBe(20);
     }
     expect(pageRequestOf(search('limit=99999'), 20).limit).toBe(MAX_PAGE_SIZE);
+  });
+});
+
+describe('the order of a server-paged table', () => {
+  interface Row {
+    id: string;
+    name: string;
+    size: number;
+  }
+  const columns = [
+    nameColumn<Row>({ defaultSort: true, serverSort: 'name' }),
+    sizeColumn<Row>('size', msg('Size'), (r) => r.size, { serverSort: 'size' }),
+    textColumn<Row>('id', msg('ID'), (r) => r.id),
+  ];
+
+  it('is the URL column the server can sort by, else the default column', () => {
+    expect(serverSortOf(search('sort=size&dir=desc'), columns)).toEqual({
+      column: 'size',
+      direction: 'desc',
+    });
+    for (const other of ['sort=id', 'sort=nope', '']) {
+      expect(serverSortOf(search(other), columns)).toEqual({ column: 'name', direction: 'asc' });
+    }
+    // Without a server-sortable default, the server's own order.
+    expect(serverSortOf(search(''), columns.slice(2))).toBeUndefined();
+  });
+
+  it('goes into the page request as the API sort key', () => {
+    expect(pageRequestOf(search('sort=size&dir=desc&marker=m'), 20, columns)).toEqual({
+      limit: 20,
+      marker: 'm',
+      sort_key: 'size',
+      sort_dir: 'desc',
+    });
   });
 });
 

@@ -1,12 +1,14 @@
 import type { Settings } from '@skydeck/contract';
 import { readCookie, webRoot } from '../../api/http';
 import type {
+  Column,
   ListQueryOptions,
   PageQueryOptions,
   PageRequest,
   PanelScope,
   ResourceType,
 } from '../../registry/types';
+import { defaultSort, type SortState } from './sortItems';
 
 /** Spec 1 §9 generic table page size, used when neither cookie nor setting says otherwise. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -22,6 +24,9 @@ export const MAX_PAGE_SIZE = 1000;
 export const MARKER_PARAM = 'marker';
 export const PREV_MARKER_PARAM = 'prev_marker';
 export const LIMIT_PARAM = 'limit';
+/** The order of a server-paged table: a column id and asc or desc. */
+export const SORT_PARAM = 'sort';
+export const SORT_DIR_PARAM = 'dir';
 /** What a new filter drops: it starts again at the first page (the page size stays). */
 export const MARKER_PARAMS = [MARKER_PARAM, PREV_MARKER_PARAM] as const;
 
@@ -45,14 +50,39 @@ export function rememberPageSize(size: number): void {
   document.cookie = `${PAGE_SIZE_COOKIE}=${size}; path=${webRoot()}; max-age=31536000; SameSite=Lax`;
 }
 
+/**
+ * The order a server-paged table's URL names: a column the server can sort by, else the
+ * declaration's default column when the server can sort by that, else the server's own order.
+ */
+export function serverSortOf<T>(
+  search: URLSearchParams,
+  columns: readonly Column<T>[],
+): SortState | undefined {
+  const named = columns.find((c) => c.id === search.get(SORT_PARAM) && c.serverSort);
+  if (named) {
+    return { column: named.id, direction: search.get(SORT_DIR_PARAM) === 'desc' ? 'desc' : 'asc' };
+  }
+  const fallback = defaultSort(columns);
+  return fallback && columns.find((c) => c.id === fallback.column)?.serverSort
+    ? fallback
+    : undefined;
+}
+
 /** The page a URL names; a limit beyond what the routes serve is cut to their maximum. */
-export function pageRequestOf(search: URLSearchParams, fallbackLimit: number): PageRequest {
+export function pageRequestOf<T>(
+  search: URLSearchParams,
+  fallbackLimit: number,
+  columns: readonly Column<T>[] = [],
+): PageRequest {
   const limit = Math.min(pageSize(search.get(LIMIT_PARAM)) ?? fallbackLimit, MAX_PAGE_SIZE);
+  const sort = serverSortOf(search, columns);
+  const key = sort && columns.find((c) => c.id === sort.column)?.serverSort;
+  const order = key ? { sort_key: key, sort_dir: sort.direction } : {};
   const marker = search.get(MARKER_PARAM);
-  if (marker) return { limit, marker };
+  if (marker) return { limit, marker, ...order };
   const prev = search.get(PREV_MARKER_PARAM);
-  if (prev) return { limit, prev_marker: prev };
-  return { limit };
+  if (prev) return { limit, prev_marker: prev, ...order };
+  return { limit, ...order };
 }
 
 /** A table's list query: the whole list, or the page its URL names (issue 14 §4). */
@@ -73,7 +103,7 @@ export function tableQuery<T>(
 ): TableQuery<T> {
   const { paging } = resource;
   if (paging?.when(scope)) {
-    const request = pageRequestOf(search, defaultPageSize(settings));
+    const request = pageRequestOf(search, defaultPageSize(settings), resource.columns);
     return { paged: true, request, options: paging.page(scope, filters, request) };
   }
   return { paged: false, options: resource.list(scope, filters) };

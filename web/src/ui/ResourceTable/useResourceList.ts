@@ -21,10 +21,14 @@ import {
   LIMIT_PARAM,
   MARKER_PARAM,
   PREV_MARKER_PARAM,
+  SORT_DIR_PARAM,
+  SORT_PARAM,
   defaultPageSize,
   rememberPageSize,
+  serverSortOf,
   tableQuery,
 } from './pageParams';
+import type { SortState } from './sortItems';
 
 /** Spec 2 §9 default; the AJAX_POLL_INTERVAL setting overrides it. */
 export const DEFAULT_POLL_INTERVAL = 2500;
@@ -42,6 +46,10 @@ export interface ServerPager {
   first: () => void;
   /** Not on the first page. */
   paged: boolean;
+  /** The order the server pages in (the URL's column, else the default one). */
+  sort: SortState | undefined;
+  /** Sorts on the server: the first page in the new order. */
+  setSort: (sort: SortState) => void;
   /** Rows per page: the URL's, else the cookie's or the setting's. */
   perPage: number;
   defaultPerPage: number;
@@ -229,6 +237,14 @@ export function useResourceList<T>(
       }, true);
     },
     paged: request.marker !== undefined || request.prev_marker !== undefined,
+    sort: serverSortOf(search, resource.columns),
+    setSort: (sort) =>
+      go((next) => {
+        next.delete(MARKER_PARAM);
+        next.delete(PREV_MARKER_PARAM);
+        next.set(SORT_PARAM, sort.column);
+        next.set(SORT_DIR_PARAM, sort.direction);
+      }, true),
     first: () =>
       go((next) => {
         next.delete(MARKER_PARAM);

@@ -18,6 +18,8 @@ export interface TableStateInput<T> {
   q: string;
   /** Page in the browser; false when the server already gave one page. */
   clientPaging: boolean;
+  /** A server page's order, kept by the server (the page's rows are not sorted again). */
+  serverSort?: { sort: SortState | undefined; setSort: (sort: SortState) => void };
   defaultPerPage: number;
 }
 
@@ -27,7 +29,7 @@ export interface TableState<T> {
   /** The rows rendered: the current page of `rows`, or all of them on a server page. */
   pageRows: T[];
   sort: SortState | undefined;
-  setSort: (sort: SortState | undefined) => void;
+  setSort: (sort: SortState) => void;
   page: number;
   setPage: (page: number) => void;
   perPage: number;
@@ -59,14 +61,20 @@ const toggle = (set: ReadonlySet<string>, key: string, on: boolean): Set<string>
  */
 export function useTableState<T>(input: TableStateInput<T>): TableState<T> {
   const { items, keyOf, columns, shown, facets, chips, q, clientPaging, defaultPerPage } = input;
-  const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
+  const [clientSort, setClientSort] = useState<SortState | undefined>(() => defaultSort(columns));
+  const { serverSort } = input;
+  const sort = serverSort ? serverSort.sort : clientSort;
+  const setSort = serverSort ? serverSort.setSort : setClientSort;
   // A server page was filtered by the server; free text only searches a whole list.
   const search = clientPaging ? q : '';
   const filtered = useMemo(
     () => (items ? filterItems(items, facets, chips, search, shown) : []),
     [items, facets, chips, search, shown],
   );
-  const rows = useMemo(() => sortItems(filtered, columns, sort), [filtered, columns, sort]);
+  const rows = useMemo(
+    () => (serverSort ? filtered : sortItems(filtered, columns, sort)),
+    [serverSort, filtered, columns, sort],
+  );
 
   // --- client paging --------------------------------------------------------------------------
   const [perPageChoice, setPerPageChoice] = useState<number>();
