@@ -22,6 +22,7 @@ import { ApiError } from '../api/http';
 import { useItemAccess } from '../api/itemAccess';
 import { indexPathOf } from '../registry/defineResource';
 import {
+  panelScope,
   resourceEntries,
   type ActionResult,
   type Field,
@@ -85,10 +86,7 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
   const [search, setSearch] = useSearchParams();
   const nav = search.get('nav');
   const panel = entry.panels.find((p) => nav && isUnder(nav, p.path)) ?? entry.panels[0];
-  const scope = useMemo(
-    () => (panel ? { path: panel.path, group: panel.group } : undefined),
-    [panel],
-  );
+  const scope = useMemo(() => (panel ? panelScope(entry, panel) : undefined), [entry, panel]);
 
   const detail = detailOf(itemKey);
   const query = useQuery({
@@ -121,6 +119,7 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
   const host = useActionHost<unknown>({
     label: resource.label,
     key: resource.key,
+    names: entry.names,
     onResult,
   });
   const items = useMemo<unknown[]>(

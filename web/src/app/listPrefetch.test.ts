@@ -4,13 +4,13 @@ import { asList, asPage, defineResource } from '../registry/defineResource';
 import type { ListPage, ResourceType } from '../registry/types';
 import { TEST_SETTINGS } from '../testing/panelTestKit';
 import { panelListQuery } from './listPrefetch';
+import { testScope } from '../testing/testScope';
 
 interface Row {
   id: string;
 }
 
 const rows = defineResource<Row>({
-  type: 'Test::Row',
   key: (r) => r.id,
   label: (r) => r.id,
   columns: [],
@@ -33,7 +33,7 @@ describe('panelListQuery', () => {
   it('prefetches the page a server-paged panel’s URL names, as its table will ask it', () => {
     const query = panelListQuery(
       rows,
-      { path: '/admin/rows', group: 'admin' },
+      testScope('/admin/rows', 'admin'),
       new URLSearchParams('name=web&marker=m&limit=3'),
       TEST_SETTINGS,
     );
@@ -43,7 +43,7 @@ describe('panelListQuery', () => {
   it('prefetches the whole list elsewhere', () => {
     const query = panelListQuery(
       rows,
-      { path: '/project/rows', group: 'project' },
+      testScope('/project/rows', 'project'),
       new URLSearchParams('marker=m'),
       TEST_SETTINGS,
     );

@@ -52,7 +52,7 @@ function pageSizeNeedsSettings(
 export async function prefetchPanelList(
   queryClient: QueryClient,
   entry: ResourceLoader,
-  panel: PanelScope,
+  scope: PanelScope,
   url: URL,
 ): Promise<void> {
   let resource: ResourceType<unknown>;
@@ -61,7 +61,6 @@ export async function prefetchPanelList(
   } catch {
     return; // the route's lazy() fails the same way and shows the error
   }
-  const scope: PanelScope = { path: panel.path, group: panel.group };
   const settingsKey = shellQueries.settings().queryKey;
   if (
     queryClient.getQueryData(settingsKey) === undefined &&

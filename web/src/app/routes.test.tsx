@@ -18,7 +18,6 @@ interface Thing {
 }
 
 const things = defineResource<Thing>({
-  type: 'Test::Thing',
   key: (x) => x.id,
   label: (x) => x.name,
   list: () =>

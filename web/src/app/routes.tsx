@@ -4,6 +4,7 @@ import { ApiError, webRoot } from '../api/http';
 import { loadBootstrap } from '../data/shell';
 import { loadResource } from '../registry/loadResource';
 import {
+  panelScope,
   resourceEntries,
   type ManifestEntry,
   type PanelDecl,
@@ -55,7 +56,7 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
  */
 function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel: PanelDecl) {
   return ({ request }: LoaderFunctionArgs): null => {
-    void prefetchPanelList(queryClient, entry, panel, new URL(request.url));
+    void prefetchPanelList(queryClient, entry, panelScope(entry, panel), new URL(request.url));
     void import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry));
     return null;
   };

@@ -76,8 +76,11 @@ export interface DeleteActionConfig<Target> {
   id?: string;
   /** Menu/button text; defaults to "Delete". */
   label?: Msg;
-  /** "Confirm Delete {one|many}", "Deleted {one|many}: a, b." (spec 2 §8). */
-  names: { one: Msg; many: Msg };
+  /**
+   * "Confirm Delete {one|many}", "Deleted {one|many}: a, b." (spec 2 §8); the type's names
+   * (manifest) unless the action deletes something else.
+   */
+  names?: { one: Msg; many: Msg };
   requires: Requirement[];
   remove: (item: ItemOf<Target>) => Promise<unknown>;
   invalidates: QueryKey[];
@@ -115,7 +118,7 @@ export function deleteAction<Target>(cfg: DeleteActionConfig<Target>): Action<Ta
     run: {
       kind: 'delete',
       remove: cfg.remove,
-      names: cfg.names,
+      ...(cfg.names && { names: cfg.names }),
       invalidates: cfg.invalidates,
       ...(cfg.body && { body: cfg.body }),
       ...(cfg.notRecoverable && { notRecoverable: cfg.notRecoverable }),

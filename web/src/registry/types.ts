@@ -36,8 +36,10 @@ export type PanelGroup = 'project' | 'admin' | 'identity';
 export interface PanelScope {
   path: string;
   group: PanelGroup;
-  /** The type's display names (the table's accessible name). */
-  names?: TypeNames;
+  /** The type code, from the manifest: the /ngdetails/{type}/… segment of details links. */
+  type: string;
+  /** The type's display names (the table's accessible name, delete confirmations). */
+  names: TypeNames;
   /** The type's first panel: details links from another panel say where they came from. */
   home?: string;
 }
@@ -150,8 +152,11 @@ export type ActionRun<Target> =
       kind: 'delete';
       /** Delete one item; the machinery confirms, runs all in parallel and summarises. */
       remove: (item: Target extends (infer U)[] ? U : Target) => Promise<unknown>;
-      /** Singular/plural display name used in "Confirm Delete {x}" and the summaries. */
-      names: { one: Msg; many: Msg };
+      /**
+       * Singular/plural display name used in "Confirm Delete {x}" and the summaries; the type's
+       * own names when absent.
+       */
+      names?: TypeNames;
       /** Query keys to invalidate afterwards. */
       invalidates: QueryKey[];
       /** Optional extra text after the not-recoverable sentence. */
@@ -207,8 +212,11 @@ export interface Tab<T> {
   render?: (item: T) => ReactNode;
 }
 
+/**
+ * A resource type's lazy declaration. What the shell knows before it loads (type code, names,
+ * panels) is the manifest entry's and reaches the machinery through the PanelScope.
+ */
 export interface ResourceType<T> {
-  type: string;
   /** Row key and the /ngdetails/{type}/{path} segment. */
   key: (item: T) => string;
   /** Used in confirmations and toasts; always rendered as text. */
@@ -236,7 +244,10 @@ export interface ResourceType<T> {
   details?: Tab<T>[];
   /** Only list after a server-side facet is set (FILTER_DATA_FIRST), per panel path. */
   filterFirst?: (scope: PanelScope, settings: Settings | undefined) => boolean;
-  /** Where the details page's delete goes back to (spec 2 §2). */
+  /**
+   * Where the details page's delete goes back to (spec 2 §2) when not the panel the user came
+   * from (or the type's first panel).
+   */
   indexPath?: (scope?: PanelScope) => string;
 }
 
@@ -287,4 +298,15 @@ export type ManifestEntry = ResourceEntry | PageEntry;
 /** The resource entries of a manifest (the ones with a type, names and details pages). */
 export function resourceEntries(manifest: readonly ManifestEntry[]): ResourceEntry[] {
   return manifest.filter((entry): entry is ResourceEntry => entry.kind !== 'page');
+}
+
+/** What a panel of a resource type tells the machinery about the type (declared once, in the manifest). */
+export function panelScope(entry: ResourceEntry, panel: PanelDecl): PanelScope {
+  return {
+    path: panel.path,
+    group: panel.group,
+    type: entry.type,
+    names: entry.names,
+    home: entry.panels[0]?.path,
+  };
 }

@@ -25,7 +25,6 @@ const MODIFY_ACCESS = [
 const isPublic = (f: Flavor): boolean => f['os-flavor-access:is_public'];
 
 const remove = {
-  names: { one: msg('Flavor'), many: msg('Flavors') },
   // Spec 2 §6: deleting a flavor is always offered; Nova has the last word.
   requires: [],
   remove: removeFlavor,
@@ -36,12 +35,10 @@ const remove = {
 
 /** Flavors, an admin panel (spec 2 §2, §3, §6, §8, §9). */
 export const flavors = defineResource<Flavor>({
-  type: 'OS::Nova::Flavor',
   key: (f) => f.id,
   label: (f) => f.name,
   list: () => asList(flavorQueries.list()),
   detail: (id) => asDetail(flavorQueries.detail(id)),
-  indexPath: () => '/admin/flavors',
   columns: [
     nameColumn({ priority: 1, linkToDetails: true }),
     numberColumn('vcpus', msg('VCPUs'), (f) => f.vcpus, { priority: 2 }),

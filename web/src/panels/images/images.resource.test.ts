@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Image, Settings } from '@skydeck/contract';
 import { images } from './images.resource';
+import { testScope } from '../../testing/testScope';
 
 const img = (over: Partial<Image> = {}): Image => ({
   id: 'i1',
@@ -36,15 +37,15 @@ const rowAction = (
 
 describe('images declaration', () => {
   it('filters first only on /admin/images, and only when the setting says so', () => {
-    const admin = { path: '/admin/images', group: 'admin' as const };
-    const project = { path: '/project/images', group: 'project' as const };
+    const admin = testScope('/admin/images', 'admin', 'OS::Glance::Image');
+    const project = testScope('/project/images', 'project', 'OS::Glance::Image');
     expect(images.filterFirst?.(admin, settings(true))).toBe(true);
     expect(images.filterFirst?.(admin, settings(false))).toBe(false);
     expect(images.filterFirst?.(project, settings(true))).toBe(false);
   });
   it('pages on the server on /admin/images only, in name order, by marker', () => {
-    const admin = { path: '/admin/images', group: 'admin' as const };
-    const project = { path: '/project/images', group: 'project' as const };
+    const admin = testScope('/admin/images', 'admin', 'OS::Glance::Image');
+    const project = testScope('/project/images', 'project', 'OS::Glance::Image');
     expect(images.paging?.when(admin)).toBe(true);
     expect(images.paging?.when(project)).toBe(false);
     const page = images.paging?.page(admin, { name: 'cir' }, { limit: 5, marker: 'm' });

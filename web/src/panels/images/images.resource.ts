@@ -72,7 +72,6 @@ const VISIBILITY_OPTIONS: FacetOption[] = ['public', 'private', 'shared', 'commu
 );
 
 const remove = {
-  names: { one: msg('Image'), many: msg('Images') },
   requires: [DELETE],
   remove: removeImage,
   invalidates: [imageQueries.all()],
@@ -96,12 +95,10 @@ const launch: Action<Image> = {
 
 /** Images: the project panel and the admin one (spec 2 §2, §3, §4, §6, §8, §9). */
 export const images = defineResource<Image>({
-  type: 'OS::Glance::Image',
   key: (image) => image.id,
   label: (image) => image.name || image.id,
   list: (_scope, filters) => asList(imageQueries.list(filters)),
   detail: (id) => asDetail(imageQueries.detail(id)),
-  indexPath: (scope) => scope?.path ?? '/project/images',
   transitional: isTransitional,
   // Polling re-reads only the images still changing (one Glance call with id=in:).
   refresh: (ids, filters) => {

@@ -12,7 +12,6 @@ const CREATE = policy('compute', 'os_compute_api:os-keypairs:create');
 const DELETE = policy('compute', 'os_compute_api:os-keypairs:delete');
 
 const remove = {
-  names: { one: msg('Key Pair'), many: msg('Key Pairs') },
   requires: [DELETE],
   remove: removeKeyPair,
   invalidates: [keyPairQueries.all()],
@@ -20,12 +19,10 @@ const remove = {
 
 /** Key pairs (spec 2 §2, §3, §5, §6, §8). */
 export const keyPairs = defineResource<Keypair>({
-  type: 'OS::Nova::Keypair',
   key: (kp) => kp.name,
   label: (kp) => kp.name,
   list: () => asList(keyPairQueries.list()),
   detail: (name) => asDetail(keyPairQueries.detail(name)),
-  indexPath: () => '/project/key_pairs',
   columns: [
     nameColumn({ priority: 1, defaultSort: true, linkToDetails: true }),
     textColumn('type', msg('Type'), (kp) => kp.type, { priority: 2 }),

@@ -16,7 +16,6 @@ const DELETE = policy('compute', 'os_compute_api:os-server-groups:delete');
 const USER_INFO = feature('servergroup_user_info');
 
 const remove = {
-  names: { one: msg('Server Group'), many: msg('Server Groups') },
   requires: [DELETE],
   remove: removeServerGroup,
   invalidates: [serverGroupQueries.all()],
@@ -24,12 +23,10 @@ const remove = {
 
 /** Server groups (spec 2 §2, §3, §5, §6, §8, §9). */
 export const serverGroups = defineResource<ServerGroup>({
-  type: 'OS::Nova::ServerGroup',
   key: (sg) => sg.id,
   label: (sg) => sg.name || sg.id,
   list: () => asList(serverGroupQueries.list()),
   detail: (id) => asDetail(serverGroupQueries.detail(id)),
-  indexPath: () => '/project/server_groups',
   columns: [
     nameColumn({ priority: 1, defaultSort: true, linkToDetails: true, fallback: (sg) => sg.id }),
     textColumn('id', msg('ID'), (sg) => sg.id),

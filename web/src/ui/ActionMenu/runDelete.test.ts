@@ -31,9 +31,9 @@ function deps(answer = true) {
   };
 }
 
+// The type's names come from the manifest (DeleteInput.names) unless the run names its own.
 const keyPairRun = (remove: (item: Thing) => Promise<unknown>): DeleteRun<Thing> => ({
   kind: 'delete',
-  names: { one: msg('Key Pair'), many: msg('Key Pairs') },
   remove,
   invalidates: [['nova', 'keypairs']],
 });
@@ -41,6 +41,7 @@ const keyPairRun = (remove: (item: Thing) => Promise<unknown>): DeleteRun<Thing>
 const input = (items: Thing[], run: DeleteRun<Thing>) => ({
   items,
   run,
+  names: { one: msg('Key Pair'), many: msg('Key Pairs') },
   label: (i: Thing) => i.name,
   key: (i: Thing) => i.id,
 });
@@ -60,6 +61,17 @@ describe('runDelete', () => {
     expect(d.toasts.error).not.toHaveBeenCalled();
     expect(d.invalidate).toHaveBeenCalledWith([['nova', 'keypairs']], ['1']);
     expect(result).toEqual({ deleted: ['1'], failed: [] });
+  });
+
+  it("names the items with the run's own names over the type's", async () => {
+    const d = deps();
+    const run = {
+      ...keyPairRun(() => Promise.resolve()),
+      names: { one: msg('Rule'), many: msg('Rules') },
+    };
+    await runDelete(input([{ id: '1', name: 'a' }], run), d.deps);
+    expect(d.requests[0]).toMatchObject({ title: 'Confirm Delete Rule' });
+    expect(d.toasts.success).toHaveBeenCalledWith('Deleted Rule: a.');
   });
 
   it('deletes in parallel and reports a partial failure once each way', async () => {

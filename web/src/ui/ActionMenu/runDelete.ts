@@ -3,7 +3,7 @@ import type { PolicyTarget } from '@skydeck/contract';
 import { reportError } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { msg, type Msg } from '../../i18n/msg';
-import type { ActionResult, ActionRun } from '../../registry/types';
+import type { ActionResult, ActionRun, TypeNames } from '../../registry/types';
 import type { ConfirmRequest } from '../ConfirmDialog/confirm';
 
 type DeclaredDelete = Extract<ActionRun<unknown>, { kind: 'delete' }>;
@@ -53,6 +53,8 @@ export interface DeleteInput<Item> {
   run: DeleteRun<Item>;
   label: (item: Item) => string;
   key: (item: Item) => string;
+  /** The type's names, for a run that names none of its own. */
+  names: TypeNames;
   /** Per-item policy answers (same order as items), when the run checks a policy target. */
   policyAllowed?: readonly boolean[];
 }
@@ -79,7 +81,8 @@ export async function runDelete<Item>(
   }
   if (permitted.length === 0) return {};
 
-  const thing = (count: number): string => t(count === 1 ? run.names.one : run.names.many);
+  const names = run.names ?? input.names;
+  const thing = (count: number): string => t(count === 1 ? names.one : names.many);
   const count = permitted.length;
   const quoted = permitted.map(label).join('", "');
   const bodyValues = { names: quoted, thing: thing(count), count };

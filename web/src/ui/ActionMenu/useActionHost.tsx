@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRequirements } from '../../api/permissions';
 import { t } from '../../i18n/i18n';
-import type { Action, ActionResult, ModalProps } from '../../registry/types';
+import type { Action, ActionResult, ModalProps, TypeNames } from '../../registry/types';
 import { confirm } from '../ConfirmDialog/confirm';
 import { toast } from '../Toasts/toast';
 import { ModalLoading } from './ModalLoading';
@@ -35,6 +35,8 @@ function lazyModal(load: ModalLoader): LazyModal {
 
 export interface ActionHostOptions<Item> {
   label: (item: Item) => string;
+  /** The type's names (delete confirmations and summaries). */
+  names: TypeNames;
   key: (item: Item) => string;
   /** How a finished action ended (spec 2 §4); undefined when a modal closed without a result. */
   onResult?: (result: ActionResult | undefined) => void;
@@ -63,6 +65,7 @@ interface DeleteRunnerProps<Item> {
   items: Item[];
   label: (item: Item) => string;
   itemKey: (item: Item) => string;
+  names: TypeNames;
   onDone: (result: ActionResult) => void;
 }
 
@@ -73,6 +76,7 @@ function DeleteRunner<Item>({
   items,
   label,
   itemKey,
+  names,
   onDone,
 }: DeleteRunnerProps<Item>): ReactNode {
   const queryClient = useQueryClient();
@@ -97,6 +101,7 @@ function DeleteRunner<Item>({
         run,
         label,
         key: itemKey,
+        names,
         ...(run.itemPolicyTarget && { policyAllowed: allowed }),
       },
       {
@@ -114,7 +119,7 @@ function DeleteRunner<Item>({
           ),
       },
     ).then(onDone, () => onDone({}));
-  }, [loading, allowed, items, run, label, itemKey, onDone, queryClient]);
+  }, [loading, allowed, items, run, label, itemKey, names, onDone, queryClient]);
   return null;
 }
 
@@ -122,7 +127,12 @@ function DeleteRunner<Item>({
  * Runs actions for a table or a details page: lazy modals (with a spinner while their code
  * loads), the delete flow, and links; reports every outcome through onResult.
  */
-export function useActionHost<Item>({ label, key, onResult }: ActionHostOptions<Item>): ActionHost {
+export function useActionHost<Item>({
+  label,
+  key,
+  names,
+  onResult,
+}: ActionHostOptions<Item>): ActionHost {
   const navigate = useNavigate();
   const [running, setRunning] = useState<Running | null>(null);
   const counter = useRef(0);
@@ -181,6 +191,7 @@ export function useActionHost<Item>({ label, key, onResult }: ActionHostOptions<
         items={running.items}
         label={label as (item: unknown) => string}
         itemKey={key as (item: unknown) => string}
+        names={names}
         onDone={finish}
       />
     );

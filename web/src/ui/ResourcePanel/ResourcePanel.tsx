@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { loadedResource, loadResource } from '../../registry/loadResource';
-import type { PanelDecl, ResourceEntry } from '../../registry/types';
+import { panelScope, type PanelDecl, type ResourceEntry } from '../../registry/types';
 import { PanelFrame } from '../PanelFrame/PanelFrame';
 import { ResourceTable } from '../ResourceTable/ResourceTable';
 
@@ -11,17 +11,7 @@ function PanelTable({ entry, panel }: ResourcePanelProps): ReactNode {
   // The panel's route loads the declaration before it renders (app/routes.tsx): read it as it
   // is, so the boundary below never shows its fallback and React never throttles the reveal.
   const resource = loadedResource(entry) ?? use(loadResource(entry));
-  return (
-    <ResourceTable
-      resource={resource}
-      scope={{
-        path: panel.path,
-        group: panel.group,
-        names: entry.names,
-        home: entry.panels[0]?.path,
-      }}
-    />
-  );
+  return <ResourceTable resource={resource} scope={panelScope(entry, panel)} />;
 }
 
 export interface ResourcePanelProps {

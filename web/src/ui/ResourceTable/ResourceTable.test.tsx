@@ -15,6 +15,7 @@ import { mockFetch, renderWithProviders } from '../../testing/render';
 import { confirmStore } from '../ConfirmDialog/confirm';
 import { ResourceTable } from './ResourceTable';
 import { cloud, mediaWidth, type CloudOptions } from '../../testing/panelTestKit';
+import { testScope } from '../../testing/testScope';
 
 interface Item {
   id: string;
@@ -41,7 +42,6 @@ const testQueries = {
 };
 
 const base = defineResource<Item>({
-  type: 'Test::Item',
   key: (i) => i.id,
   label: (i) => i.name,
   list: (_scope, filters) => asList(testQueries.list(filters)),
@@ -113,7 +113,7 @@ function setup({ items = ITEMS, resource = base, denied, route = '/test', settin
     }),
   );
   const view = renderWithProviders(
-    <ResourceTable resource={resource} scope={{ path: '/test', group: 'project' }} />,
+    <ResourceTable resource={resource} scope={testScope('/test', 'project')} />,
     { route },
   );
   return { ...view, data, listCalls, fetchSpy };
@@ -496,7 +496,7 @@ function setupPaged(route = '/test') {
   );
   renderWithProviders(
     <>
-      <ResourceTable resource={paged} scope={{ path: '/test', group: 'admin' }} />
+      <ResourceTable resource={paged} scope={testScope('/test', 'admin')} />
       <Probe />
     </>,
     { route },
@@ -645,7 +645,7 @@ describe('ResourceTable polling of changing rows only', () => {
       }),
     );
     renderWithProviders(
-      <ResourceTable resource={resource} scope={{ path: '/test', group: 'project' }} />,
+      <ResourceTable resource={resource} scope={testScope('/test', 'project')} />,
       { route: '/test' },
     );
     await act(() => vi.advanceTimersByTimeAsync(100));

@@ -69,6 +69,7 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
   const shownColumns = useCellAccess(columns, decided);
   const actions = useRowActions({
     resource,
+    names: scope.names,
     pageRows: decided,
     selected: state.selected,
     onDeleted,

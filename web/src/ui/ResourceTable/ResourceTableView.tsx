@@ -98,7 +98,7 @@ export function ResourceTableView<T>({
   const { summary, key: keyOf } = resource;
   const nav = scope.home && scope.home !== scope.path ? `${scope.path}/` : undefined;
   const cellContext = (item: T): CellContext => ({
-    detailsHref: detailsPath(resource.type, keyOf(item), nav),
+    detailsHref: detailsPath(scope.type, keyOf(item), nav),
   });
   const columnCount =
     columns.length + (hasBatch ? 1 : 0) + (summary ? 1 : 0) + (hasRowActions ? 1 : 0);
@@ -227,7 +227,7 @@ export function ResourceTableView<T>({
         style={virtual ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
       >
         <Table
-          aria-label={scope.names ? t(scope.names.many) : resource.type}
+          aria-label={t(scope.names.many)}
           aria-busy={list.isFetchingPage || undefined}
           isStickyHeader={virtual}
           {...(virtual && { 'aria-rowcount': pageRows.length + 1 })}

@@ -15,6 +15,7 @@ import {
 } from './pageParams';
 import { nameColumn, sizeColumn, textColumn } from '../../registry/columns';
 import { msg } from '../../i18n/msg';
+import { testScope } from '../../testing/testScope';
 
 const search = (text: string): URLSearchParams => new URLSearchParams(text);
 
@@ -82,7 +83,6 @@ describe('tableQuery', () => {
     id: string;
   }
   const resource = defineResource<Row>({
-    type: 'Test::Row',
     key: (r) => r.id,
     label: (r) => r.id,
     columns: [],
@@ -101,19 +101,13 @@ describe('tableQuery', () => {
   });
 
   it('pages on the server only on the panels the declaration names', () => {
-    const project = tableQuery(
-      resource,
-      { path: '/p', group: 'project' },
-      {},
-      search(''),
-      undefined,
-    );
+    const project = tableQuery(resource, testScope('/p', 'project'), {}, search(''), undefined);
     expect(project.paged).toBe(false);
     expect(project.options.queryKey).toEqual(['rows', 'list', {}]);
 
     const admin = tableQuery(
       resource,
-      { path: '/a', group: 'admin' },
+      testScope('/a', 'admin'),
       { name: 'x' },
       search('marker=m&limit=3'),
       undefined,
@@ -129,7 +123,7 @@ describe('tableQuery', () => {
 
   it('is unused without a declaration of paging', () => {
     const { paging: _drop, ...plain } = resource;
-    expect(tableQuery(plain, { path: '/a', group: 'admin' }, {}, search(''), undefined).paged).toBe(
+    expect(tableQuery(plain, testScope('/a', 'admin'), {}, search(''), undefined).paged).toBe(
       false,
     );
   });

@@ -14,6 +14,7 @@ import { mockFetch, renderWithProviders, testQueryClient } from '../../testing/r
 import { cloud } from '../../testing/panelTestKit';
 import { shellQueries } from '../../data/shell';
 import { ResourceTable } from './ResourceTable';
+import { testScope } from '../../testing/testScope';
 
 interface Item {
   id: string;
@@ -51,7 +52,6 @@ const ROW_ACTIONS: Action<Item>[] = Array.from({ length: 10 }, (_v, n) =>
 
 const owned = (columnOptions: { orRequires?: (typeof LIST_PROJECTS)[] } = {}): ResourceType<Item> =>
   defineResource<Item>({
-    type: 'Test::Owned',
     key: (i) => i.id,
     label: (i) => i.name,
     list: () => asList(listQuery),
@@ -100,10 +100,10 @@ function setup(
   // The rows are in before the table renders, as when the panel's route fetched them.
   client.setQueryData(listQuery.queryKey, items);
   void client.prefetchQuery(shellQueries.settings());
-  renderWithProviders(
-    <ResourceTable resource={resource} scope={{ path: '/test', group: 'project' }} />,
-    { route: '/test', client },
-  );
+  renderWithProviders(<ResourceTable resource={resource} scope={testScope('/test', 'project')} />, {
+    route: '/test',
+    client,
+  });
   return { batches, fetchSpy };
 }
 

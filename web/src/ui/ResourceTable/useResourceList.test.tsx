@@ -10,6 +10,7 @@ import { cloud } from '../../testing/panelTestKit';
 import { mockFetch, testQueryClient } from '../../testing/render';
 import type { FacetChip } from '../FacetToolbar/useFacetParams';
 import { mergeRows, useResourceList } from './useResourceList';
+import { testScope } from '../../testing/testScope';
 
 interface Row {
   id: string;
@@ -20,7 +21,6 @@ const rows = (n: number, status = 'active'): Row[] =>
   Array.from({ length: n }, (_v, i) => ({ id: `r${i}`, status }));
 
 const resource = defineResource<Row>({
-  type: 'Test::Row',
   key: (r) => r.id,
   label: (r) => r.id,
   columns: [],
@@ -46,8 +46,8 @@ const resource = defineResource<Row>({
   },
 });
 
-const ADMIN: PanelScope = { path: '/admin/rows', group: 'admin' };
-const PROJECT: PanelScope = { path: '/project/rows', group: 'project' };
+const ADMIN: PanelScope = testScope('/admin/rows', 'admin');
+const PROJECT: PanelScope = testScope('/project/rows', 'project');
 
 function renderList(scope: PanelScope, route: string, answer: (url: URL) => unknown) {
   const calls: URL[] = [];

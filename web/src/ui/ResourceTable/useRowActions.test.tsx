@@ -23,8 +23,8 @@ function Done({ onClose }: ModalProps<unknown>): ReactNode {
   return null;
 }
 
+const NAMES = { one: msg('Row'), many: msg('Rows') };
 const resource = defineResource<Row>({
-  type: 'Test::Row',
   key: (r) => r.id,
   label: (r) => r.id,
   columns: [],
@@ -62,7 +62,7 @@ function renderActions(denied: string[] = []) {
     </QueryClientProvider>
   );
   const hook = renderHook(
-    () => useRowActions({ resource, pageRows: ROWS, selected: ROWS, onDeleted }),
+    () => useRowActions({ resource, names: NAMES, pageRows: ROWS, selected: ROWS, onDeleted }),
     { wrapper },
   );
   return { ...hook, invalidate, onDeleted };
@@ -90,7 +90,13 @@ describe('useRowActions', () => {
     const onDeleted = vi.fn();
     const latestRef: { current?: ReturnType<typeof useRowActions<Row>> } = {};
     function Harness(): ReactNode {
-      const actions = useRowActions({ resource, pageRows: ROWS, selected: ROWS, onDeleted });
+      const actions = useRowActions({
+        resource,
+        names: NAMES,
+        pageRows: ROWS,
+        selected: ROWS,
+        onDeleted,
+      });
       useEffect(() => {
         latestRef.current = actions;
       });

@@ -1,10 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import type { ActionResult, ResourceType } from '../../registry/types';
+import type { ActionResult, ResourceType, TypeNames } from '../../registry/types';
 import { useActionDecisions, type ActionDecisions } from '../ActionMenu/useActionDecisions';
 import { useActionHost, type ActionHost } from '../ActionMenu/useActionHost';
 
 export interface RowActionsInput<T> {
   resource: ResourceType<T>;
+  /** The type's names (the scope's). */
+  names: TypeNames;
   /** The rows rendered: row actions are decided (and permission-checked) for these only. */
   pageRows: readonly T[];
   selected: readonly T[];
@@ -31,6 +33,7 @@ export interface RowActions<T> {
  */
 export function useRowActions<T>({
   resource,
+  names,
   pageRows,
   selected,
   onDeleted,
@@ -51,6 +54,11 @@ export function useRowActions<T>({
     },
     [onDeleted],
   );
-  const host = useActionHost<T>({ label: resource.label, key: resource.key, onResult });
+  const host = useActionHost<T>({
+    label: resource.label,
+    key: resource.key,
+    names,
+    onResult,
+  });
   return { table, batch, row, hasBatch, hasRowActions, host };
 }
