@@ -44,6 +44,12 @@ export async function axeFindings(
   test
     .info()
     .annotations.push({ type: 'axe', description: `${where} (${Date.now() - started} ms)` });
+  for (const v of result.violations.filter((v) => !BLOCKING.has(v.impact ?? ''))) {
+    test.info().annotations.push({
+      type: 'axe-advice',
+      description: `[${v.impact ?? ''}] ${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    });
+  }
   return result.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
@@ -125,6 +131,16 @@ export async function sweepDialog(page: Page, where: string): Promise<AxeFinding
     const tabName = (await tab.innerText()).trim();
     await tab.click();
     findings.push(...(await axeFindings(page, `${label} → tab ${tabName}`, DIALOGS)));
+  }
+
+  // Required fields the user left: Tab through the form (fields show their errors once
+  // touched), then check the errors' markup too (aria-invalid, descriptions, contrast).
+  const required = dialog.locator('[required], [aria-required="true"]');
+  if ((await required.count()) > 0) {
+    await required.first().focus();
+    const fields = await dialog.locator('input, select, textarea').count();
+    for (let i = 0; i <= fields; i++) await page.keyboard.press('Tab');
+    findings.push(...(await axeFindings(page, `${label} → fields left empty`, DIALOGS)));
   }
 
   const next = dialog.getByRole('button', { name: 'Next', exact: true });

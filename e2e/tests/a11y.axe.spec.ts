@@ -126,7 +126,7 @@ async function sweepActions(page: Page, panel: ManifestPanel): Promise<AxeFindin
       // A link action leaves the page: not a dialog to check here.
       const dialog = topDialog(page);
       await expect
-        .poll(async () => (await dialog.count()) > 0 || page.url() !== url, { timeout: 5_000 })
+        .poll(async () => (await dialog.count()) > 0 || page.url() !== url, { timeout: 10_000 })
         .toBe(true);
       if (page.url() !== url) {
         await page.goBack();
