@@ -9,6 +9,23 @@ export function columnText<T>(column: Column<T>, item: T): string {
 }
 
 /**
+ * Each item's searchable text, lower-cased, computed once per list and set of shown columns:
+ * a keystroke then only scans strings (10,000 rows in a few ms) instead of formatting every
+ * cell of every row again. Columns are joined by a newline, which a typed search never holds.
+ */
+export function searchTexts<T>(
+  items: readonly T[],
+  columns: readonly Column<T>[],
+): ReadonlyMap<T, string> {
+  return new Map(
+    items.map((item) => [
+      item,
+      columns.map((column) => columnText(column, item).toLowerCase()).join('\n'),
+    ]),
+  );
+}
+
+/**
  * Client-side facets and free text (spec 2 §2 search box): every facet must match (chips of one
  * facet are alternatives) and the free text must appear in one of the shown columns.
  * Server-side facets were already applied by the list call.
@@ -19,6 +36,8 @@ export function filterItems<T>(
   chips: readonly FacetChip[],
   q: string,
   columns: readonly Column<T>[],
+  /** The items' searchTexts() for these columns, when the caller keeps them. */
+  texts?: ReadonlyMap<T, string>,
 ): T[] {
   const groups = new Map<Facet<T>, string[]>();
   for (const chip of chips) {
@@ -33,6 +52,8 @@ export function filterItems<T>(
       if (!values.some((value) => facet.match?.(item, value))) return false;
     }
     if (!needle) return true;
+    const text = texts?.get(item);
+    if (text !== undefined) return text.includes(needle);
     return columns.some((column) => columnText(column, item).toLowerCase().includes(needle));
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Column, Facet } from '../../registry/types';
-import { filterItems } from '../FacetToolbar/filterItems';
+import { filterItems, searchTexts } from '../FacetToolbar/filterItems';
 import type { FacetChip } from '../FacetToolbar/useFacetParams';
 import { rememberPageSize } from './pageParams';
 import { defaultSort, sortItems, type SortState } from './sortItems';
@@ -67,13 +67,21 @@ export function useTableState<T>(input: TableStateInput<T>): TableState<T> {
   const setSort = serverSort ? serverSort.setSort : setClientSort;
   // A server page was filtered by the server; free text only searches a whole list.
   const search = clientPaging ? q : '';
-  const filtered = useMemo(
-    () => (items ? filterItems(items, facets, chips, search, shown) : []),
-    [items, facets, chips, search, shown],
+  // Sorted once per list and order, then filtered (which keeps the order): a keystroke in the
+  // search box filters, it does not sort 10,000 rows again.
+  const sorted = useMemo(
+    () => (!items ? [] : serverSort ? [...items] : sortItems(items, columns, sort)),
+    [items, serverSort, columns, sort],
+  );
+  // The rows' search texts are made when a search starts and kept while it is typed.
+  const searching = search !== '';
+  const texts = useMemo(
+    () => (searching ? searchTexts(sorted, shown) : undefined),
+    [searching, sorted, shown],
   );
   const rows = useMemo(
-    () => (serverSort ? filtered : sortItems(filtered, columns, sort)),
-    [serverSort, filtered, columns, sort],
+    () => filterItems(sorted, facets, chips, search, shown, texts),
+    [sorted, facets, chips, search, shown, texts],
   );
 
   // --- client paging --------------------------------------------------------------------------
