@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+  redirect,
+} from 'react-router';
 import { ApiError, webRoot } from '../api/http';
 import { loadBootstrap } from '../data/shell';
 import { loadResource } from '../registry/loadResource';
@@ -28,6 +34,14 @@ function appPath(request: Request): string {
     base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
   return `${path || '/'}${url.search}`;
 }
+
+/**
+ * Loaders run again on a new path only. A filter, a search keystroke or a page of a table
+ * changes the query string alone, and the table's own queries answer that: re-running the
+ * session and prefetch loaders there only delayed the rows' paint by a router round.
+ */
+const onNewPathOnly = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean =>
+  currentUrl.pathname !== nextUrl.pathname;
 
 /**
  * Protected routes need a session: a 401 on the bootstrap (GET /api/bootstrap/: session,
@@ -73,7 +87,10 @@ export function createRoutes(
   const panelRoutes: RouteObject[] = manifest.flatMap((entry) =>
     entry.panels.map((panel) => ({
       path: panel.path,
-      ...(entry.kind !== 'page' && { loader: prefetchPanelData(queryClient, entry, panel) }),
+      ...(entry.kind !== 'page' && {
+        loader: prefetchPanelData(queryClient, entry, panel),
+        shouldRevalidate: onNewPathOnly,
+      }),
       lazy: async () => {
         // The declaration loads with the page's code, so the table never suspends on it.
         const [{ PanelRoute }] = await Promise.all([
@@ -110,6 +127,7 @@ export function createRoutes(
         {
           id: 'shell',
           loader: requireSession(queryClient, manifest),
+          shouldRevalidate: onNewPathOnly,
           lazy: async () => {
             const { AppLayout } = await import('./AppLayout');
             return { element: <AppLayout manifest={manifest} /> };
