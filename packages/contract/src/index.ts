@@ -9,6 +9,7 @@ export * from './keystone/projects';
 export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';
+export * from './nova/servers';
 export * from './nova/misc';
 export * from './glance/images';
 export * from './glance/metadefs';

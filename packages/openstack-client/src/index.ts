@@ -95,6 +95,17 @@ export type {
   ServerGroupCreate,
   ServerGroupListOptions,
 } from './nova/serverGroups';
+export { EMBEDDED_FLAVOR, SERVER_SHAPE, embedsFlavor } from './nova/servers';
+export type {
+  NovaServer,
+  ServerAddress,
+  ServerCalls,
+  ServerFilters,
+  ServerFlavorRef,
+  ServerListOptions,
+  ServerPage,
+  ServerShown,
+} from './nova/servers';
 export type { LimitCalls, LimitsOptions } from './nova/limits';
 export type { ExtensionCalls } from './nova/extensions';
 export type { AvailabilityZoneCalls, AvailabilityZoneListOptions } from './nova/availabilityZones';

@@ -19,6 +19,7 @@ import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
+import { serverRoutes } from './api/nova/servers';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import type { RouteDeps } from './deps';
@@ -34,6 +35,7 @@ const API_ROUTES = [
   flavorRoutes,
   keypairRoutes,
   serverGroupRoutes,
+  serverRoutes,
   novaMiscRoutes,
   aggregateRoutes,
   imageRoutes,

@@ -3,6 +3,7 @@ import { FlavorListQuery, FlavorUpdateBody } from './flavors';
 import { Keypair, KeypairCreateBody, KeypairCreated, KeypairList, KeypairParams } from './keypairs';
 import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuery } from './misc';
 import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
+import { Instance, InstanceList, InstanceListQuery, InstanceParams } from './servers';
 import { MetadataUpdate, NoContent } from '../common';
 import { IdParams } from '../keystone/projects';
 import { route, routes } from '../route';
@@ -109,6 +110,20 @@ export const novaRoutes = {
       params: IdParams,
       body: MetadataUpdate,
       response: { 204: NoContent },
+    }),
+  }),
+  ...routes('nova.servers', {
+    list: route({
+      method: 'GET',
+      path: '/api/nova/servers/',
+      query: InstanceListQuery,
+      response: { 200: InstanceList },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/',
+      params: InstanceParams,
+      response: { 200: Instance },
     }),
   }),
   ...routes('nova.servergroups', {

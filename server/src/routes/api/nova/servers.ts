@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { routeTable as api } from '@skydeck/contract';
+import { sessionOf } from '../../../lib/sessionOf';
+import { getInstance, listInstances, type InstanceCaller } from '../../../services/nova/instances';
+import { serve } from '../../serve';
+import type { RouteDeps } from '../../deps';
+
+/**
+ * /api/nova/servers/ — the instances list and details (issue 9). A page is assembled in a
+ * constant number of upstream calls whatever its size (services/nova/instances.ts).
+ */
+export const serverRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  const callerOf = (request: FastifyRequest): InstanceCaller => {
+    const { project } = sessionOf(request).session;
+    return {
+      projectId: project.id,
+      projectName: project.name,
+      pageSize: deps.config.settings.API_RESULT_PAGE_SIZE,
+    };
+  };
+
+  serve(app, api['nova.servers.list'], async (request) =>
+    listInstances(request.openstack, request.query, callerOf(request)),
+  );
+
+  serve(app, api['nova.servers.get'], async (request) =>
+    getInstance(request.openstack, request.params.id, callerOf(request)),
+  );
+};
