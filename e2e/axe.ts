@@ -36,6 +36,7 @@ export async function axeFindings(
   include?: string,
 ): Promise<AxeFinding[]> {
   const started = Date.now();
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
@@ -59,6 +60,27 @@ export async function axeFindings(
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
+}
+
+/**
+ * Waits for the finite animations and transitions running now (a menu or modal fading in):
+ * axe blends a half-transparent element's colours with what is under it, so a menu checked
+ * mid-fade fails colour contrast on a slow machine only. Endless ones (spinners) are skipped.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  // Evaluated as text: the e2e workspace compiles without DOM typings.
+  // Two frames first: a popper starts its fade from a timer after it mounts.
+  await page.evaluate(`new Promise((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(resolve)),
+  ).then(() => Promise.race([
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect ? a.effect.getComputedTiming().endTime : Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]))`);
 }
 
 /** Fails the test with every serious or critical finding at this point. */
