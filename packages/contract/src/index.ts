@@ -10,6 +10,7 @@ export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';
 export * from './nova/servers';
+export * from './nova/serverLog';
 export * from './nova/misc';
 export * from './glance/images';
 export * from './glance/metadefs';

@@ -20,6 +20,7 @@ import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
+import { serverLogRoutes } from './api/nova/serverLog';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import type { RouteDeps } from './deps';
@@ -36,6 +37,7 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   serverRoutes,
+  serverLogRoutes,
   novaMiscRoutes,
   aggregateRoutes,
   imageRoutes,

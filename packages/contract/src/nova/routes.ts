@@ -4,6 +4,7 @@ import { Keypair, KeypairCreateBody, KeypairCreated, KeypairList, KeypairParams 
 import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuery } from './misc';
 import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
 import { Instance, InstanceList, InstanceListQuery, InstanceParams } from './servers';
+import { ConsoleOutput, ConsoleOutputBody, InstanceActionList } from './serverLog';
 import { MetadataUpdate, NoContent } from '../common';
 import { IdParams } from '../keystone/projects';
 import { route, routes } from '../route';
@@ -124,6 +125,19 @@ export const novaRoutes = {
       path: '/api/nova/servers/:id/',
       params: InstanceParams,
       response: { 200: Instance },
+    }),
+    consoleOutput: route({
+      method: 'POST',
+      path: '/api/nova/servers/:id/console-output/',
+      params: InstanceParams,
+      body: ConsoleOutputBody,
+      response: { 200: ConsoleOutput },
+    }),
+    actionLog: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/actions/',
+      params: InstanceParams,
+      response: { 200: InstanceActionList },
     }),
   }),
   ...routes('nova.servergroups', {

@@ -141,6 +141,12 @@ export const InstanceListQuery = Type.Object({
   prev_marker: Type.Optional(Type.String({ pattern: SERVER_ID_PATTERN })),
   sort_key: Type.Optional(InstanceSortKey),
   sort_dir: Type.Optional(SortDir),
+  /**
+   * Only these instances (comma-separated ids, at most LIST_IDS_MAX of common.ts), e.g. the rows
+   * a table re-reads while they change; the other filters and paging do not apply.
+   */
+  // Room for more than LIST_IDS_MAX ids, so a longer list is told the count it may have.
+  ids: Type.Optional(Type.String({ minLength: 1, maxLength: 8192 })),
 });
 export type InstanceListQuery = Static<typeof InstanceListQuery>;
 

@@ -7,6 +7,7 @@ import { keypairCalls } from './keypairs';
 import { limitCalls } from './limits';
 import { serverGroupCalls } from './serverGroups';
 import { serverCalls } from './servers';
+import { serverLogCalls } from './serverLog';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
@@ -18,6 +19,7 @@ import type { KeypairCalls } from './keypairs';
 import type { LimitCalls } from './limits';
 import type { ServerGroupCalls } from './serverGroups';
 import type { ServerCalls } from './servers';
+import type { ServerLogCalls } from './serverLog';
 
 export interface NovaClientOptions {
   /** The compute endpoint from the catalog, e.g. `http://host/compute/v2.1`. */
@@ -38,6 +40,7 @@ export interface NovaClient {
   keypairs: KeypairCalls;
   serverGroups: ServerGroupCalls;
   servers: ServerCalls;
+  serverLog: ServerLogCalls;
   limits: LimitCalls;
   extensions: ExtensionCalls;
   availabilityZones: AvailabilityZoneCalls;
@@ -61,6 +64,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     keypairs: keypairCalls(ctx),
     serverGroups: serverGroupCalls(ctx),
     servers: serverCalls(ctx),
+    serverLog: serverLogCalls(ctx),
     limits: limitCalls(ctx),
     extensions: extensionCalls(ctx),
     availabilityZones: availabilityZoneCalls(ctx),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
 import { getInstance, listInstances, type InstanceCaller } from '../../../services/nova/instances';
+import { instanceIdsOf, instancesByIds } from '../../../services/nova/instancesByIds';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
@@ -19,9 +20,13 @@ export const serverRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
     };
   };
 
-  serve(app, api['nova.servers.list'], async (request) =>
-    listInstances(request.openstack, request.query, callerOf(request)),
-  );
+  serve(app, api['nova.servers.list'], async (request) => {
+    const { ids } = request.query;
+    if (ids !== undefined) {
+      return instancesByIds(request.openstack, instanceIdsOf(ids), callerOf(request));
+    }
+    return listInstances(request.openstack, request.query, callerOf(request));
+  });
 
   serve(app, api['nova.servers.get'], async (request) =>
     getInstance(request.openstack, request.params.id, callerOf(request)),

@@ -1,0 +1,30 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from '../common';
+
+/**
+ * POST /api/nova/servers/:id/console-output/ — the tail of the guest's console log (spec 1 §8:
+ * a tail form, 35 lines by default). No `length`: the whole log as Nova keeps it.
+ */
+export const ConsoleOutputBody = Type.Object({
+  length: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+});
+export type ConsoleOutputBody = Static<typeof ConsoleOutputBody>;
+
+export const ConsoleOutput = Type.Object({ output: Type.String() });
+export type ConsoleOutput = Static<typeof ConsoleOutput>;
+
+/** One entry of an instance's action log (os-instance-actions), newest first. */
+export const InstanceAction = Type.Object({
+  action: Type.String(),
+  request_id: Type.String(),
+  start_time: Nullable(Type.String()),
+  user_id: Nullable(Type.String()),
+  project_id: Nullable(Type.String()),
+  /** Nova's message for a failed action ("Error"); null when it went well. */
+  message: Nullable(Type.String()),
+});
+export type InstanceAction = Static<typeof InstanceAction>;
+
+/** GET /api/nova/servers/:id/actions/ */
+export const InstanceActionList = Type.Object({ items: Type.Array(InstanceAction) });
+export type InstanceActionList = Static<typeof InstanceActionList>;

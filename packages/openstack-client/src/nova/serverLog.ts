@@ -1,0 +1,46 @@
+import { urlPath } from '../http/url';
+import type { CallOptions } from '../http/request';
+import type { NovaContext } from './context';
+
+/** One entry of GET /servers/{id}/os-instance-actions (Nova's field names). */
+export interface NovaInstanceAction {
+  action: string;
+  request_id: string;
+  start_time?: string | null;
+  user_id?: string | null;
+  project_id?: string | null;
+  message?: string | null;
+}
+
+/** A server's guest console log and its action log: the details page's Log and Action Log. */
+export interface ServerLogCalls {
+  /** The console log's last `length` lines (os-getConsoleOutput); no length: all of it. */
+  consoleOutput(id: string, length?: number, options?: CallOptions): Promise<string>;
+  /** Every action recorded for the server, newest first. */
+  actions(id: string, options?: CallOptions): Promise<NovaInstanceAction[]>;
+}
+
+export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
+  return {
+    async consoleOutput(id, length, call = {}) {
+      const answer = await ctx.call<{ output?: string | null }>(
+        { want: '2.1' },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`servers/${id}/action`,
+          json: { 'os-getConsoleOutput': length === undefined ? {} : { length } },
+        },
+      );
+      return answer.output ?? '';
+    },
+    async actions(id, call = {}) {
+      // 2.21 keeps a deleted server's actions readable; nothing else of a later shape is used.
+      const answer = await ctx.call<{ instanceActions: NovaInstanceAction[] }>(
+        { want: '2.21' },
+        { ...call, path: urlPath`servers/${id}/os-instance-actions` },
+      );
+      return answer.instanceActions;
+    },
+  };
+}

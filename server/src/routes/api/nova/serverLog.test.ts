@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleOutput, InstanceActionList, InstanceList } from '@skydeck/contract';
+import type { TestSession } from '../../../testing/buildTestApp';
+import { useTestApp } from '../../../testing/useTestApp';
+
+const { t, demo, admin } = useTestApp(['demo', 'admin']);
+
+const idOf = async (session: TestSession, name: string, all = false): Promise<string> => {
+  const query = `?name=${name}${all ? '&all_projects=true' : ''}`;
+  const res = await t.as(session, { url: `/api/nova/servers/${query}` });
+  const id = res.json<InstanceList>().items.find((i) => i.name === name)?.id;
+  if (!id) throw new Error(`no server ${name}`);
+  return id;
+};
+
+const consoleOf = (session: TestSession, id: string, payload: unknown) =>
+  t.as(session, { method: 'POST', url: `/api/nova/servers/${id}/console-output/`, payload });
+
+describe('POST /api/nova/servers/:id/console-output/', () => {
+  it('answers the tail of the console log, of the length asked', async () => {
+    const id = await idOf(demo, 'web-1');
+    const tail = await consoleOf(demo, id, { length: 35 });
+    expect(tail.statusCode, tail.body).toBe(200);
+    const lines = tail.json<ConsoleOutput>().output.split('\n');
+    expect(lines).toHaveLength(35);
+    expect(lines.at(-1)).toMatch(/web-1 login: $/);
+    const all = await consoleOf(demo, id, {});
+    expect(all.json<ConsoleOutput>().output).toContain('Linux version');
+  });
+
+  it("passes on Nova's 409 for a guest that is not running", async () => {
+    const res = await consoleOf(demo, await idOf(demo, 'broken'), { length: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toMatch(/is not ready/);
+  });
+
+  it('answers bad input with a 4xx, never a 500', async () => {
+    const id = await idOf(demo, 'web-1');
+    for (const payload of [{ length: 0 }, { length: -1 }, { length: 'lots' }, { length: 1.5 }]) {
+      const res = await consoleOf(demo, id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await consoleOf(demo, 'not-a-server', { length: 5 })).statusCode).toBe(404);
+    // Another project's instance is no instance for a member.
+    const alt = await idOf(admin, 'alt-server', true);
+    expect((await consoleOf(demo, alt, { length: 5 })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/nova/servers/:id/actions/', () => {
+  it('lists the action log, newest first, as an allowlist', async () => {
+    const id = await idOf(demo, 'web-2');
+    const res = await t.as(demo, { url: `/api/nova/servers/${id}/actions/` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json<InstanceActionList>();
+    expect(items.map((a) => a.action)).toEqual(['stop', 'create']);
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(
+      ['action', 'message', 'project_id', 'request_id', 'start_time', 'user_id'].sort(),
+    );
+    expect(items[0]?.request_id).toMatch(/^req-/);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['nope', `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`]) {
+      const res = await t.as(demo, { url: `/api/nova/servers/${id}/actions/` });
+      expect(res.statusCode, id).toBe(404);
+    }
+  });
+});

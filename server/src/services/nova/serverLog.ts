@@ -1,0 +1,43 @@
+import type { InstanceAction } from '@skydeck/contract';
+import type { OpenStackClient } from '@skydeck/openstack-client';
+import { InstanceNotFoundError } from './instances';
+
+type LogClients = Pick<OpenStackClient, 'nova'>;
+
+/** Nova's server ids are UUIDs: anything else is no instance, without asking Nova. */
+const SERVER_ID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+const checkId = (id: string): void => {
+  if (!SERVER_ID.test(id)) throw new InstanceNotFoundError(id);
+};
+
+/** The console log's tail (spec 1 §8); Nova's 409 for a guest that is not running passes on. */
+export const consoleOutput = async (
+  clients: LogClients,
+  id: string,
+  length: number | undefined,
+): Promise<{ output: string }> => {
+  checkId(id);
+  return { output: await clients.nova.serverLog.consoleOutput(id, length) };
+};
+
+/** The action log, newest first, as the allowlist of the contract. */
+export const actionLog = async (
+  clients: LogClients,
+  id: string,
+): Promise<{ items: InstanceAction[] }> => {
+  checkId(id);
+  const actions = await clients.nova.serverLog.actions(id);
+  const items = actions
+    .map((a) => ({
+      action: a.action,
+      request_id: a.request_id,
+      start_time: a.start_time ?? null,
+      user_id: a.user_id ?? null,
+      project_id: a.project_id ?? null,
+      message: a.message ?? null,
+    }))
+    // Nova lists newest first already; sorting again keeps that whatever the backend.
+    .sort((a, b) => (b.start_time ?? '').localeCompare(a.start_time ?? ''));
+  return { items };
+};
