@@ -7,6 +7,8 @@ import { COMPUTE_HOSTS, hostUsage } from './hosts';
 import type { ComputeHost, HostUsage } from './hosts';
 import { atLeast, nextLink, parseBoolString } from './http';
 import type { Json } from './http';
+import { serviceState } from './services';
+import type { Store } from '../../store/store';
 
 /** Memory the host keeps for itself ([DEFAULT] reserved_host_memory_mb). */
 const RESERVED_HOST_MEMORY_MB = 512;
@@ -39,23 +41,29 @@ const findHypervisor = (request: FastifyRequest, id: string): ComputeHost => {
 
 const UPTIME = ' 08:32:11 up 93 days, 18:25, 12 users,  load average: 0.20, 0.12, 0.14';
 
-const briefView = (request: FastifyRequest, h: ComputeHost): Json => ({
+/** A hypervisor's status is its compute service's (disabled by an admin, with a reason). */
+const briefView = (store: Store, request: FastifyRequest, h: ComputeHost): Json => ({
   id: idOf(request, h),
   hypervisor_hostname: h.name,
   state: 'up',
-  status: 'enabled',
+  status: serviceState(store, h.serviceUuid).status,
 });
 
-const detailView = (request: FastifyRequest, h: ComputeHost, used: HostUsage | undefined): Json => {
+const detailView = (
+  store: Store,
+  request: FastifyRequest,
+  h: ComputeHost,
+  used: HostUsage | undefined,
+): Json => {
   const view: Json = {
-    ...briefView(request, h),
+    ...briefView(store, request, h),
     host_ip: h.hostIp,
     hypervisor_type: HYPERVISOR_TYPE,
     hypervisor_version: HYPERVISOR_VERSION,
     service: {
       host: h.name,
       id: atLeast(request, '2.53') ? h.serviceUuid : h.serviceId,
-      disabled_reason: null,
+      disabled_reason: serviceState(store, h.serviceUuid).disabled_reason,
     },
   };
   if (atLeast(request, '2.88')) {
@@ -122,7 +130,7 @@ export const hypervisorRoutes = (app: FastifyInstance, ctx: CloudContext): void 
       hypervisors: page.items.map((h) =>
         withServers(
           request,
-          detail ? detailView(request, h, usage.get(h.name)) : briefView(request, h),
+          detail ? detailView(store, request, h, usage.get(h.name)) : briefView(store, request, h),
           usage.get(h.name),
         ),
       ),
@@ -184,14 +192,14 @@ export const hypervisorRoutes = (app: FastifyInstance, ctx: CloudContext): void 
     authorize(request, 'compute', 'os_compute_api:os-hypervisors:show', {});
     const host = findHypervisor(request, request.params.id);
     const used = hostUsage(store).get(host.name);
-    return { hypervisor: withServers(request, detailView(request, host, used), used) };
+    return { hypervisor: withServers(request, detailView(store, request, host, used), used) };
   });
 
   app.get<{ Params: { id: string } }>('/os-hypervisors/:id/uptime', async (request) => {
     if (atLeast(request, '2.88')) throw new Fault(404, 'The resource could not be found.');
     authorize(request, 'compute', 'os_compute_api:os-hypervisors:uptime', {});
     const host = findHypervisor(request, request.params.id);
-    return { hypervisor: { ...briefView(request, host), uptime: UPTIME } };
+    return { hypervisor: { ...briefView(store, request, host), uptime: UPTIME } };
   });
 
   // Before 2.53: search by host name pattern, and the servers of matching hypervisors.
@@ -201,7 +209,7 @@ export const hypervisorRoutes = (app: FastifyInstance, ctx: CloudContext): void 
     const hosts = COMPUTE_HOSTS.filter((h) => h.name.includes(request.params.id));
     if (hosts.length === 0)
       throw new Fault(404, 'No hypervisor matching ' + `'${request.params.id}' could be found.`);
-    return { hypervisors: hosts.map((h) => briefView(request, h)) };
+    return { hypervisors: hosts.map((h) => briefView(store, request, h)) };
   });
 
   app.get<{ Params: { id: string } }>('/os-hypervisors/:id/servers', async (request) => {
@@ -215,7 +223,7 @@ export const hypervisorRoutes = (app: FastifyInstance, ctx: CloudContext): void 
       hypervisors: hosts.map((h) => {
         const list = usage.get(h.name)?.servers ?? [];
         return {
-          ...briefView(request, h),
+          ...briefView(store, request, h),
           ...(list.length > 0
             ? { servers: list.map((s) => ({ name: s.instance_name, uuid: s.id })) }
             : {}),
