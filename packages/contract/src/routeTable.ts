@@ -1,6 +1,8 @@
 import { cinderRoutes } from './cinder/routes';
 import { glanceRoutes } from './glance/routes';
 import { keystoneRoutes } from './keystone/routes';
+import { novaComputeAdminRoutes } from './nova/computeAdmin';
+import { neutronRoutes } from './neutron/routes';
 import { novaRoutes } from './nova/routes';
 import type { RouteSpec } from './route';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
@@ -15,8 +17,10 @@ export const routeTable = {
   ...shellApiRoutes,
   ...keystoneRoutes,
   ...novaRoutes,
+  ...novaComputeAdminRoutes,
   ...glanceRoutes,
   ...cinderRoutes,
+  ...neutronRoutes,
 } satisfies Record<string, RouteSpec>;
 
 export type RouteTable = typeof routeTable;

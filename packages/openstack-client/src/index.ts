@@ -106,10 +106,19 @@ export type {
   ServerPage,
   ServerShown,
 } from './nova/servers';
+export type {
+  ServerAction,
+  ServerActionCalls,
+  ServerSnapshot,
+  ServerUpdate,
+} from './nova/serverActions';
 export type { LimitCalls, LimitsOptions } from './nova/limits';
 export type { ExtensionCalls } from './nova/extensions';
 export type { AvailabilityZoneCalls, AvailabilityZoneListOptions } from './nova/availabilityZones';
-export type { AggregateCalls } from './nova/aggregates';
+export type { AggregateCalls, AggregateCreate } from './nova/aggregates';
+export type { Hypervisor, HypervisorCalls, HypervisorServer } from './nova/hypervisors';
+export type { NovaService, ServiceCalls, ServiceListOptions, ServiceUpdate } from './nova/services';
+export type * from './nova/serverCreate';
 export type * from './nova/types';
 
 export { createGlanceClient } from './glance/client';
@@ -163,6 +172,18 @@ export type {
   QosSpecCalls,
 } from './cinder/misc';
 export type * from './cinder/types';
+
+export { createNeutronClient } from './neutron/client';
+export type {
+  NetworkCalls,
+  NeutronClient,
+  NeutronClientOptions,
+  PortCalls,
+  SecurityGroupCalls,
+  SubnetCalls,
+} from './neutron/client';
+export type { NeutronFilters, NeutronListOptions, ReadCalls, WriteCalls } from './neutron/collection';
+export type * from './neutron/types';
 
 export { createDiscoveryCache } from './http/discovery';
 export type { DiscoveryCache } from './http/discovery';

@@ -4,12 +4,14 @@ import { createCinderClient } from './cinder/client';
 import { createGlanceClient } from './glance/client';
 import { createKeystoneClient } from './keystone/client';
 import { createNovaClient } from './nova/client';
+import { createNeutronClient } from './neutron/client';
 import type { CinderClient } from './cinder/client';
 import type { GlanceClient } from './glance/client';
 import type { FetchLike } from './http/request';
 import type { KeystoneClient } from './keystone/client';
 import type { CatalogEntry, EndpointInterface } from './keystone/types';
 import type { NovaClient } from './nova/client';
+import type { NeutronClient } from './neutron/client';
 
 export interface OpenStackClientOptions {
   authUrl: string;
@@ -37,6 +39,8 @@ export interface OpenStackClient {
   readonly glance: GlanceClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no block storage. */
   readonly cinder: CinderClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no network service. */
+  readonly neutron: NeutronClient;
   /** The endpoint URL of a service type in the client's region and interface. */
   endpointFor(type: string): string;
   hasService(type: string): boolean;
@@ -61,6 +65,7 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
   let nova: NovaClient | undefined;
   let glance: GlanceClient | undefined;
   let cinder: CinderClient | undefined;
+  let neutron: NeutronClient | undefined;
   return {
     get keystone(): KeystoneClient {
       keystone ??= createKeystoneClient({
@@ -100,6 +105,15 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
         maxMicroversion: options.cinderMaxMicroversion,
       });
       return cinder;
+    },
+    get neutron(): NeutronClient {
+      neutron ??= createNeutronClient({
+        endpoint: endpointFor('network'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return neutron;
     },
     endpointFor,
     hasService: (type) => lookup(type) !== undefined,

@@ -15,12 +15,19 @@ import { imageUploadRoutes } from './api/glance/uploads';
 import { keystoneProjectRoutes } from './api/keystone/projects';
 import { keystoneSessionRoutes } from './api/keystone/session';
 import { aggregateRoutes } from './api/nova/aggregates';
+import { computeAdminRoutes } from './api/nova/computeAdmin';
 import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
+import { launchRoutes } from './api/nova/launch';
+import { serverActionRoutes } from './api/nova/serverActions';
 import { serverLogRoutes } from './api/nova/serverLog';
+import { networkRoutes } from './api/neutron/networks';
+import { portRoutes } from './api/neutron/ports';
+import { securityGroupRoutes } from './api/neutron/securitygroups';
+import { subnetRoutes } from './api/neutron/subnets';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import type { RouteDeps } from './deps';
@@ -37,9 +44,12 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   serverRoutes,
+  launchRoutes,
+  serverActionRoutes,
   serverLogRoutes,
   novaMiscRoutes,
   aggregateRoutes,
+  computeAdminRoutes,
   imageRoutes,
   imageUploadRoutes,
   metadefRoutes,
@@ -48,6 +58,10 @@ const API_ROUTES = [
   volumeSnapshotRoutes,
   cinderMiscRoutes,
   cinderQuotaRoutes,
+  networkRoutes,
+  subnetRoutes,
+  portRoutes,
+  securityGroupRoutes,
 ];
 
 /**

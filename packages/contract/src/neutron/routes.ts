@@ -1,0 +1,106 @@
+import { Network, NetworkCreateBody, NetworkList, NetworkListQuery } from './networks';
+import { NetworkUpdateBody } from './networks';
+import { Port, PortList, PortListQuery } from './ports';
+import { SecurityGroup, SecurityGroupList, SecurityGroupListQuery } from './securitygroups';
+import { Subnet, SubnetCreateBody, SubnetList, SubnetListQuery, SubnetUpdateBody } from './subnets';
+import { NoContent } from '../common';
+import { IdParams } from '../keystone/projects';
+import { route, routes } from '../route';
+
+/** /api/neutron/… (spec 2 §7 "Network"). */
+export const neutronRoutes = {
+  ...routes('neutron.networks', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/networks/',
+      query: NetworkListQuery,
+      response: { 200: NetworkList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/neutron/networks/',
+      body: NetworkCreateBody,
+      response: { 201: Network },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/networks/:id/',
+      params: IdParams,
+      response: { 200: Network },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/networks/:id/',
+      params: IdParams,
+      body: NetworkUpdateBody,
+      response: { 200: Network },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/neutron/networks/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('neutron.subnets', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/subnets/',
+      query: SubnetListQuery,
+      response: { 200: SubnetList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/neutron/subnets/',
+      body: SubnetCreateBody,
+      response: { 201: Subnet },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/subnets/:id/',
+      params: IdParams,
+      response: { 200: Subnet },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/subnets/:id/',
+      params: IdParams,
+      body: SubnetUpdateBody,
+      response: { 200: Subnet },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/neutron/subnets/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('neutron.ports', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/ports/',
+      query: PortListQuery,
+      response: { 200: PortList },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/ports/:id/',
+      params: IdParams,
+      response: { 200: Port },
+    }),
+  }),
+  ...routes('neutron.securitygroups', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/securitygroups/',
+      query: SecurityGroupListQuery,
+      response: { 200: SecurityGroupList },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/securitygroups/:id/',
+      params: IdParams,
+      response: { 200: SecurityGroup },
+    }),
+  }),
+};

@@ -1,0 +1,73 @@
+import { withVersion } from '../http/catalog';
+import { createServiceHttp } from '../http/serviceHttp';
+import { readCalls, writeCalls } from './collection';
+import type { FetchLike } from '../http/request';
+import type { ReadCalls, WriteCalls } from './collection';
+import type {
+  NetworkCreate,
+  NetworkUpdate,
+  NeutronNetwork,
+  NeutronPort,
+  NeutronSecurityGroup,
+  NeutronSubnet,
+  PortCreate,
+  PortUpdate,
+  SubnetCreate,
+  SubnetUpdate,
+} from './types';
+
+export interface NeutronClientOptions {
+  /** The network endpoint from the catalog, usually unversioned (`http://host:9696`). */
+  endpoint: string;
+  token: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export type NetworkCalls = ReadCalls<NeutronNetwork> &
+  WriteCalls<NeutronNetwork, NetworkCreate, NetworkUpdate>;
+export type SubnetCalls = ReadCalls<NeutronSubnet> &
+  WriteCalls<NeutronSubnet, SubnetCreate, SubnetUpdate>;
+export type PortCalls = ReadCalls<NeutronPort> & WriteCalls<NeutronPort, PortCreate, PortUpdate>;
+export type SecurityGroupCalls = ReadCalls<NeutronSecurityGroup>;
+
+export interface NeutronClient {
+  /** The v2.0 API root calls go to. */
+  readonly endpoint: string;
+  networks: NetworkCalls;
+  subnets: SubnetCalls;
+  ports: PortCalls;
+  securityGroups: SecurityGroupCalls;
+}
+
+export function createNeutronClient(options: NeutronClientOptions): NeutronClient {
+  const endpoint = withVersion(options.endpoint, 'v2.0');
+  const http = createServiceHttp({
+    service: 'network',
+    baseUrl: endpoint,
+    token: options.token,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    endpoint,
+    networks: {
+      ...readCalls<NeutronNetwork>(http, 'networks', 'network', 'networks'),
+      ...writeCalls<NeutronNetwork, NetworkCreate, NetworkUpdate>(http, 'networks', 'network'),
+    },
+    subnets: {
+      ...readCalls<NeutronSubnet>(http, 'subnets', 'subnet', 'subnets'),
+      ...writeCalls<NeutronSubnet, SubnetCreate, SubnetUpdate>(http, 'subnets', 'subnet'),
+    },
+    ports: {
+      ...readCalls<NeutronPort>(http, 'ports', 'port', 'ports'),
+      ...writeCalls<NeutronPort, PortCreate, PortUpdate>(http, 'ports', 'port'),
+    },
+    securityGroups: readCalls<NeutronSecurityGroup>(
+      http,
+      'security-groups',
+      'security_group',
+      'security_groups',
+    ),
+  };
+}

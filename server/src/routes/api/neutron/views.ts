@@ -1,0 +1,148 @@
+import type { Network, NetworkSubnetRef, Port, SecurityGroup, Subnet } from '@skydeck/contract';
+import type {
+  NeutronNetwork,
+  NeutronPort,
+  NeutronSecurityGroup,
+  NeutronSubnet,
+  OpenStackClient,
+} from '@skydeck/openstack-client';
+
+// Pure mappers from Neutron's shapes to the contract's (the allowlist: nothing else goes out).
+
+export const toNetwork = (
+  n: NeutronNetwork,
+  refs: ReadonlyMap<string, NetworkSubnetRef>,
+): Network => {
+  const out: Network = {
+    id: n.id,
+    name: n.name,
+    description: n.description ?? '',
+    project_id: n.project_id,
+    status: n.status,
+    admin_state_up: n.admin_state_up,
+    shared: n.shared,
+    external: n['router:external'] ?? false,
+    availability_zones: n.availability_zones ?? [],
+    availability_zone_hints: n.availability_zone_hints ?? [],
+    subnet_ids: n.subnets,
+    subnets: n.subnets.flatMap((id) => {
+      const ref = refs.get(id);
+      return ref ? [ref] : [];
+    }),
+  };
+  if (n.mtu !== undefined) out.mtu = n.mtu;
+  if (n.port_security_enabled !== undefined) out.port_security_enabled = n.port_security_enabled;
+  // Provider fields are present only when policy shows them (admins).
+  if (n['provider:network_type'] !== undefined) {
+    out.provider_network_type = n['provider:network_type'];
+  }
+  if (n['provider:physical_network'] !== undefined) {
+    out.provider_physical_network = n['provider:physical_network'];
+  }
+  if (n['provider:segmentation_id'] !== undefined) {
+    out.provider_segmentation_id = n['provider:segmentation_id'];
+  }
+  if (n.created_at !== undefined) out.created_at = n.created_at;
+  if (n.updated_at !== undefined) out.updated_at = n.updated_at;
+  return out;
+};
+
+export const toSubnet = (s: NeutronSubnet): Subnet => {
+  const out: Subnet = {
+    id: s.id,
+    name: s.name,
+    description: s.description ?? '',
+    network_id: s.network_id,
+    project_id: s.project_id,
+    ip_version: s.ip_version,
+    cidr: s.cidr,
+    gateway_ip: s.gateway_ip,
+    enable_dhcp: s.enable_dhcp,
+    allocation_pools: s.allocation_pools.map((p) => ({ start: p.start, end: p.end })),
+    dns_nameservers: s.dns_nameservers,
+    host_routes: s.host_routes.map((r) => ({ destination: r.destination, nexthop: r.nexthop })),
+    ipv6_ra_mode: s.ipv6_ra_mode ?? null,
+    ipv6_address_mode: s.ipv6_address_mode ?? null,
+    subnetpool_id: s.subnetpool_id ?? null,
+  };
+  if (s.created_at !== undefined) out.created_at = s.created_at;
+  if (s.updated_at !== undefined) out.updated_at = s.updated_at;
+  return out;
+};
+
+export const toPort = (p: NeutronPort): Port => {
+  const out: Port = {
+    id: p.id,
+    name: p.name,
+    description: p.description ?? '',
+    network_id: p.network_id,
+    project_id: p.project_id,
+    status: p.status,
+    admin_state_up: p.admin_state_up,
+    mac_address: p.mac_address,
+    fixed_ips: p.fixed_ips.map((ip) => ({ subnet_id: ip.subnet_id, ip_address: ip.ip_address })),
+    device_id: p.device_id,
+    device_owner: p.device_owner,
+    security_groups: p.security_groups ?? [],
+  };
+  if (p.port_security_enabled !== undefined) out.port_security_enabled = p.port_security_enabled;
+  if (p['binding:vnic_type'] !== undefined) out.vnic_type = p['binding:vnic_type'];
+  const trunk = p.trunk_details;
+  if (typeof trunk === 'object' && trunk !== null && 'trunk_id' in trunk) {
+    const id = (trunk as { trunk_id: unknown }).trunk_id;
+    if (typeof id === 'string') out.trunk_id = id;
+  }
+  if (p.created_at !== undefined) out.created_at = p.created_at;
+  if (p.updated_at !== undefined) out.updated_at = p.updated_at;
+  return out;
+};
+
+export const toSecurityGroup = (g: NeutronSecurityGroup): SecurityGroup => {
+  const out: SecurityGroup = {
+    id: g.id,
+    name: g.name,
+    description: g.description ?? '',
+    project_id: g.project_id,
+    rules: g.security_group_rules.map((r) => ({
+      id: r.id,
+      direction: r.direction,
+      ethertype: r.ethertype,
+      protocol: r.protocol,
+      port_range_min: r.port_range_min,
+      port_range_max: r.port_range_max,
+      remote_ip_prefix: r.remote_ip_prefix,
+      remote_group_id: r.remote_group_id,
+      description: r.description ?? '',
+    })),
+  };
+  if (g.stateful !== undefined) out.stateful = g.stateful;
+  if (g.created_at !== undefined) out.created_at = g.created_at;
+  if (g.updated_at !== undefined) out.updated_at = g.updated_at;
+  return out;
+};
+
+/** Ids per subnet read: a Neutron filter of 100 repeated ids keeps the URL short. */
+const IDS_PER_READ = 100;
+const REF_FIELDS = ['id', 'name', 'cidr', 'ip_version', 'network_id'] as const;
+
+/**
+ * The subnets of these networks, by id, in one read per 100 networks (not one per network):
+ * a page of networks costs a constant number of calls whatever its size.
+ */
+export const subnetRefsOf = async (
+  openstack: OpenStackClient,
+  networks: readonly NeutronNetwork[],
+): Promise<Map<string, NetworkSubnetRef>> => {
+  const refs = new Map<string, NetworkSubnetRef>();
+  const ids = networks.filter((n) => n.subnets.length > 0).map((n) => n.id);
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const { items } = await openstack.neutron.subnets.listAll({
+      filters: { network_id: ids.slice(i, i + IDS_PER_READ) },
+      fields: REF_FIELDS,
+    });
+    for (const s of items) {
+      refs.set(s.id, { id: s.id, name: s.name, cidr: s.cidr, ip_version: s.ip_version });
+    }
+  }
+  return refs;
+};
