@@ -17,9 +17,38 @@ export interface AggregateCalls {
     metadata: Readonly<Record<string, string | null>>,
     options?: CallOptions,
   ): Promise<Aggregate>;
+  create(aggregate: AggregateCreate, options?: CallOptions): Promise<Aggregate>;
+  /** Name and/or zone; a null zone removes it. */
+  update(id: string | number, changes: AggregateCreate, options?: CallOptions): Promise<Aggregate>;
+  /** Nova refuses (400) while the aggregate has hosts. */
+  delete(id: string | number, options?: CallOptions): Promise<void>;
+  addHost(id: string | number, host: string, options?: CallOptions): Promise<Aggregate>;
+  removeHost(id: string | number, host: string, options?: CallOptions): Promise<Aggregate>;
+}
+
+export interface AggregateCreate {
+  name?: string;
+  availability_zone?: string | null;
 }
 
 export function aggregateCalls(ctx: NovaContext): AggregateCalls {
+  const hostAction = async (
+    id: string | number,
+    action: 'add_host' | 'remove_host',
+    host: string,
+    call: CallOptions,
+  ): Promise<Aggregate> => {
+    const answer = await ctx.call<AggregateResponse>(
+      { want: AGGREGATE_SHAPE },
+      {
+        ...call,
+        method: 'POST',
+        path: urlPath`os-aggregates/${id}/action`,
+        json: { [action]: { host } },
+      },
+    );
+    return answer.aggregate;
+  };
   return {
     async list(call = {}) {
       const answer = await ctx.call<AggregatesResponse>(
@@ -47,5 +76,35 @@ export function aggregateCalls(ctx: NovaContext): AggregateCalls {
       );
       return answer.aggregate;
     },
+    async create(aggregate, call = {}) {
+      // Nova's create answer has no hosts or metadata (a new aggregate has no hosts).
+      const answer = await ctx.call<{
+        aggregate: Omit<Aggregate, 'hosts' | 'metadata'> & Partial<Aggregate>;
+      }>(
+        { want: AGGREGATE_SHAPE },
+        { ...call, method: 'POST', path: 'os-aggregates', json: { aggregate } },
+      );
+      return { hosts: [], metadata: {}, ...answer.aggregate };
+    },
+    async update(id, changes, call = {}) {
+      const answer = await ctx.call<AggregateResponse>(
+        { want: AGGREGATE_SHAPE },
+        {
+          ...call,
+          method: 'PUT',
+          path: urlPath`os-aggregates/${id}`,
+          json: { aggregate: changes },
+        },
+      );
+      return answer.aggregate;
+    },
+    async delete(id, call = {}) {
+      await ctx.call<unknown>(
+        { want: AGGREGATE_SHAPE },
+        { ...call, method: 'DELETE', path: urlPath`os-aggregates/${id}` },
+      );
+    },
+    addHost: (id, host, call = {}) => hostAction(id, 'add_host', host, call),
+    removeHost: (id, host, call = {}) => hostAction(id, 'remove_host', host, call),
   };
 }

@@ -3,10 +3,12 @@ import { aggregateCalls } from './aggregates';
 import { availabilityZoneCalls } from './availabilityZones';
 import { extensionCalls } from './extensions';
 import { flavorCalls } from './flavors';
+import { hypervisorCalls } from './hypervisors';
 import { keypairCalls } from './keypairs';
 import { limitCalls } from './limits';
 import { serverGroupCalls } from './serverGroups';
 import { serverCalls } from './servers';
+import { serviceCalls } from './services';
 import { serverLogCalls } from './serverLog';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
@@ -15,10 +17,12 @@ import type { AggregateCalls } from './aggregates';
 import type { AvailabilityZoneCalls } from './availabilityZones';
 import type { ExtensionCalls } from './extensions';
 import type { FlavorCalls } from './flavors';
+import type { HypervisorCalls } from './hypervisors';
 import type { KeypairCalls } from './keypairs';
 import type { LimitCalls } from './limits';
 import type { ServerGroupCalls } from './serverGroups';
 import type { ServerCalls } from './servers';
+import type { ServiceCalls } from './services';
 import type { ServerLogCalls } from './serverLog';
 
 export interface NovaClientOptions {
@@ -45,6 +49,8 @@ export interface NovaClient {
   extensions: ExtensionCalls;
   availabilityZones: AvailabilityZoneCalls;
   aggregates: AggregateCalls;
+  hypervisors: HypervisorCalls;
+  services: ServiceCalls;
 }
 
 export function createNovaClient(options: NovaClientOptions): NovaClient {
@@ -69,5 +75,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     extensions: extensionCalls(ctx),
     availabilityZones: availabilityZoneCalls(ctx),
     aggregates: aggregateCalls(ctx),
+    hypervisors: hypervisorCalls(ctx),
+    services: serviceCalls(ctx),
   };
 }

@@ -1,13 +1,53 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
+import { serve } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
+import { changeAggregateHosts, toAggregate } from '../../../services/nova/computeAdmin';
 import type { RouteDeps } from '../../deps';
 
 /**
- * /api/nova/aggregates/{id}/extra-specs/ — a host aggregate's metadata, as the metadata editor
- * reads and writes it (admin; Nova's set_metadata, where null removes a key).
+ * /api/nova/aggregates/ — host aggregates (admin): list, create (with hosts), show, edit name and
+ * zone, delete, add and remove hosts; and /{id}/extra-specs/, the aggregate's metadata as the
+ * metadata editor reads and writes it (Nova's set_metadata, where null removes a key).
  */
 export const aggregateRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['nova.aggregates.list'], async (request) => ({
+    items: (await request.openstack.nova.aggregates.list()).map(toAggregate),
+  }));
+
+  serve(app, api['nova.aggregates.create'], async (request, reply) => {
+    const { name, availability_zone, hosts = [] } = request.body;
+    const nova = request.openstack.nova;
+    const created = await nova.aggregates.create({
+      name,
+      ...(availability_zone ? { availability_zone } : {}),
+    });
+    const filled =
+      hosts.length > 0
+        ? await changeAggregateHosts(nova, String(created.id), { add: hosts, remove: [] })
+        : created;
+    return reply.code(201).send(toAggregate(filled));
+  });
+
+  serve(app, api['nova.aggregates.get'], async (request) =>
+    toAggregate(await request.openstack.nova.aggregates.get(request.params.id)),
+  );
+
+  serve(app, api['nova.aggregates.update'], async (request) =>
+    toAggregate(await request.openstack.nova.aggregates.update(request.params.id, request.body)),
+  );
+
+  serve(app, api['nova.aggregates.delete'], async (request, reply) => {
+    await request.openstack.nova.aggregates.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['nova.aggregates.hosts'], async (request) =>
+    toAggregate(
+      await changeAggregateHosts(request.openstack.nova, request.params.id, request.body),
+    ),
+  );
+
   serveMetadata(
     app,
     { read: api['nova.aggregates.extraSpecs'], write: api['nova.aggregates.updateExtraSpecs'] },
