@@ -21,6 +21,7 @@ import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
+import { serverActionRoutes } from './api/nova/serverActions';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
 import { serverLogRoutes } from './api/nova/serverLog';
@@ -44,6 +45,7 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   serverRoutes,
+  serverActionRoutes,
   launchRoutes,
   serverActionRoutes,
   serverLogRoutes,

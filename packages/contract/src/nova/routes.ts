@@ -2,6 +2,7 @@ import { ExtraSpecs, Flavor, FlavorCreateBody, FlavorGetQuery, FlavorList } from
 import { FlavorListQuery, FlavorUpdateBody } from './flavors';
 import { Keypair, KeypairCreateBody, KeypairCreated, KeypairList, KeypairParams } from './keypairs';
 import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuery } from './misc';
+import { novaServerActionRoutes } from './serverActions';
 import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
 import { Instance, InstanceList, InstanceListQuery, InstanceParams } from './servers';
 import { ConsoleOutput, ConsoleOutputBody, InstanceActionList } from './serverLog';
@@ -140,6 +141,7 @@ export const novaRoutes = {
       response: { 200: InstanceActionList },
     }),
   }),
+  ...novaServerActionRoutes,
   ...routes('nova.servergroups', {
     list: route({
       method: 'GET',

@@ -8,6 +8,7 @@ import { keypairCalls } from './keypairs';
 import { limitCalls } from './limits';
 import { serverGroupCalls } from './serverGroups';
 import { serverCalls } from './servers';
+import { serverActionCalls } from './serverActions';
 import { serviceCalls } from './services';
 import { serverLogCalls } from './serverLog';
 import { discoverComputeRange, isLegacyRange } from './versions';
@@ -22,6 +23,7 @@ import type { KeypairCalls } from './keypairs';
 import type { LimitCalls } from './limits';
 import type { ServerGroupCalls } from './serverGroups';
 import type { ServerCalls } from './servers';
+import type { ServerActionCalls } from './serverActions';
 import type { ServiceCalls } from './services';
 import type { ServerLogCalls } from './serverLog';
 
@@ -44,6 +46,7 @@ export interface NovaClient {
   keypairs: KeypairCalls;
   serverGroups: ServerGroupCalls;
   servers: ServerCalls;
+  serverActions: ServerActionCalls;
   serverLog: ServerLogCalls;
   limits: LimitCalls;
   extensions: ExtensionCalls;
@@ -70,6 +73,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     keypairs: keypairCalls(ctx),
     serverGroups: serverGroupCalls(ctx),
     servers: serverCalls(ctx),
+    serverActions: serverActionCalls(ctx),
     serverLog: serverLogCalls(ctx),
     limits: limitCalls(ctx),
     extensions: extensionCalls(ctx),

@@ -15,7 +15,8 @@ import type { ServerDoc } from './model';
 import { checkServerQuota } from './quotas';
 import { checkMetadata, checkDescription } from './serverCreate';
 import { loadServer, saveServer } from './serverAccess';
-import { DURATIONS, scheduleServerStep } from './serverLifecycle';
+import { DURATIONS, NO_VALID_HOST, pickHost, scheduleServerStep } from './serverLifecycle';
+import { computeHost } from './hosts';
 import type { ServerStep } from './serverLifecycle';
 import { serverFlavorOf } from './servers';
 import { ALLOW_REBOOT, POWER, VM, checkLock, checkState } from './serverState';
@@ -49,6 +50,7 @@ interface TimedAction {
   readonly boot?: boolean;
   readonly unhost?: boolean;
   readonly rehost?: boolean;
+  readonly moveTo?: string;
 }
 
 const TIMED: Readonly<Record<string, TimedAction>> = {
@@ -170,6 +172,7 @@ const runTimed = (
     ...(def.boot ? { boot: true } : {}),
     ...(def.unhost ? { unhost: true } : {}),
     ...(def.rehost ? { rehost: true } : {}),
+    ...(def.moveTo ? { moveTo: def.moveTo } : {}),
   };
   ctx.store.transaction(() => {
     saveServer(ctx, server.id, () => ({ task_state: def.task, ...extra }));
@@ -747,6 +750,111 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
       duration: DURATIONS.action,
       end: {},
       needsHost: true,
+    });
+    return reply.code(202).send();
+  };
+
+  /**
+   * The destination of a migration: the named host (which must exist and differ from the
+   * source), else the scheduler's pick among the others. Nova's API waits for the conductor
+   * here, so a missing destination is the request's 400, not a fault on the server.
+   */
+  const destinationOf = (server: ServerDoc, host: unknown, cold: boolean): string => {
+    if (typeof host === 'string') {
+      if (!computeHost(host)) throw badRequest(`Compute host ${host} could not be found.`);
+      if (host === server.host) {
+        throw badRequest(`Unable to migrate instance (${server.id}) to current host (${host}).`);
+      }
+      return host;
+    }
+    const picked = pickHost(ctx, server, server.host ?? undefined);
+    if (!picked) {
+      throw badRequest(
+        cold ? `${NO_VALID_HOST} No valid host found for cold migrate` : NO_VALID_HOST,
+      );
+    }
+    return picked;
+  };
+
+  handlers['migrate'] = (request, reply, server, args) => {
+    authorize(request, 'compute', 'os_compute_api:os-migrate-server:migrate', {
+      project_id: server.project_id,
+    });
+    const spec = argsObject('migrate', args, atLeast(request, '2.56') ? ['host'] : []);
+    const host = spec['host'];
+    if (host !== undefined && host !== null && typeof host !== 'string') {
+      throw invalidInput('migrate/host', host, `${pyRepr(host)} is not of type 'string', 'null'`);
+    }
+    checkLock(server, isAdminContext(request));
+    if (!server.host) throw notReady(server.id);
+    checkState(server, { action: 'migrate', vm: [VM.ACTIVE, VM.STOPPED] });
+    const destination = destinationOf(server, host, true);
+    // A cold migration is a resize to the same flavor: it ends in VERIFY_RESIZE.
+    runTimed(ctx, request, server, {
+      policy: 'os_compute_api:os-migrate-server:migrate',
+      check: { action: 'migrate', vm: [VM.ACTIVE, VM.STOPPED] },
+      action: 'migrate',
+      event: 'compute_prep_resize',
+      task: 'resize_prep',
+      duration: DURATIONS.resize,
+      end: {
+        vm_state: VM.RESIZED,
+        old_flavor: server.flavor,
+        prior_vm_state: server.vm_state,
+      },
+      moveTo: destination,
+    });
+    return reply.code(202).send();
+  };
+
+  handlers['os-migrateLive'] = (request, reply, server, args) => {
+    authorize(request, 'compute', 'os_compute_api:os-migrate-server:migrate_live', {
+      project_id: server.project_id,
+    });
+    const auto = atLeast(request, '2.25');
+    const allowed = [
+      'host',
+      'block_migration',
+      ...(auto ? [] : ['disk_over_commit']),
+      ...(atLeast(request, '2.30') && !atLeast(request, '2.68') ? ['force'] : []),
+    ];
+    const spec = requiredArgs(
+      'os-migrateLive',
+      args,
+      allowed,
+      auto ? ['host', 'block_migration'] : ['host', 'block_migration', 'disk_over_commit'],
+    );
+    const host = spec['host'];
+    if (host !== null && typeof host !== 'string') {
+      throw invalidInput(
+        'os-migrateLive/host',
+        host,
+        `${pyRepr(host)} is not of type 'string', 'null'`,
+      );
+    }
+    const block = spec['block_migration'];
+    if (typeof block !== 'boolean' && !(auto && block === 'auto')) {
+      throw invalidInput(
+        'os-migrateLive/block_migration',
+        block,
+        auto
+          ? `${pyRepr(block)} is not one of ['auto']`
+          : `${pyRepr(block)} is not of type 'boolean'`,
+      );
+    }
+    checkLock(server, isAdminContext(request));
+    if (!server.host) throw notReady(server.id);
+    checkState(server, { action: 'live-migration', vm: [VM.ACTIVE, VM.PAUSED] });
+    const destination = destinationOf(server, host, false);
+    runTimed(ctx, request, server, {
+      policy: 'os_compute_api:os-migrate-server:migrate_live',
+      check: { action: 'live-migration', vm: [VM.ACTIVE, VM.PAUSED] },
+      action: 'live-migration',
+      event: 'compute_live_migration',
+      task: 'migrating',
+      duration: DURATIONS.resize,
+      end: {},
+      moveTo: destination,
     });
     return reply.code(202).send();
   };

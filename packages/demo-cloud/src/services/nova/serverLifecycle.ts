@@ -48,6 +48,8 @@ export type ServerStep =
       unhost?: boolean;
       /** Pick a host again (unshelve). */
       rehost?: boolean;
+      /** Move to this host (a migration's destination). */
+      moveTo?: string;
     };
 
 export const scheduleServerStep = (
@@ -155,7 +157,12 @@ export const faultOf = (
  * placement's allocation ratios) that satisfy the server group's policy, the one with the most
  * free RAM first (nova's default weigher spreads).
  */
-export const pickHost = (ctx: CloudContext, server: ServerDoc): string | null => {
+export const pickHost = (
+  ctx: CloudContext,
+  server: ServerDoc,
+  /** A host to leave out (a migration's source). */
+  exclude?: string,
+): string | null => {
   const { store } = ctx;
   const usage = hostUsage(store);
   const group = server.server_group_id
@@ -176,6 +183,7 @@ export const pickHost = (ctx: CloudContext, server: ServerDoc): string | null =>
     : undefined;
   const zone = server.availability_zone?.split(':')[0] || undefined;
   const candidates = COMPUTE_HOSTS.filter((h) => {
+    if (h.name === exclude) return false;
     if (forced && h.name !== forced) return false;
     if (zone && zoneOfHost(store, h.name) !== zone) return false;
     const used = usage.get(h.name);
@@ -365,6 +373,7 @@ const settleStep = (
     }
   }
   if (step.unhost) host = null;
+  if (step.moveTo) host = step.moveTo;
   const neutron = deps(ctx).neutron;
   if (step.ports && neutron) {
     const status = step.ports;
