@@ -10,6 +10,7 @@ export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';
 export * from './nova/servers';
+export * from './nova/launch';
 export * from './nova/serverActions';
 export * from './nova/launch';
 export * from './nova/serverActions';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { HypervisorFeatures, LaunchInstanceDefaults } from './nova/launch';
 
 /**
  * GET /api/settings/ — the operator settings the web app reads (spec 2 §9). Every key is
@@ -33,5 +34,7 @@ export const Settings = Type.Object({
     can_edit_role: Type.Boolean(),
   }),
   ENABLE_SCHEDULER_HINTS: Type.Boolean(),
+  LAUNCH_INSTANCE_DEFAULTS: LaunchInstanceDefaults,
+  OPENSTACK_HYPERVISOR_FEATURES: HypervisorFeatures,
 });
 export type Settings = Static<typeof Settings>;

@@ -1,4 +1,4 @@
-import type { Settings } from '@skydeck/contract';
+import { DEFAULT_LAUNCH_INSTANCE_DEFAULTS, type Settings } from '@skydeck/contract';
 
 /**
  * Defaults of the settings the web app reads (GET /api/settings/). Each can be overridden by
@@ -48,6 +48,8 @@ export const DEFAULT_SETTINGS: Settings = {
     can_edit_role: true,
   },
   ENABLE_SCHEDULER_HINTS: true,
+  LAUNCH_INSTANCE_DEFAULTS: DEFAULT_LAUNCH_INSTANCE_DEFAULTS,
+  OPENSTACK_HYPERVISOR_FEATURES: { requires_keypair: false },
 };
 
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as Array<keyof Settings>;

@@ -21,6 +21,7 @@ import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
+import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
@@ -45,6 +46,7 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   serverRoutes,
+  launchRoutes,
   serverActionRoutes,
   launchRoutes,
   serverActionRoutes,

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { act } from '@testing-library/react';
+import { DEFAULT_LAUNCH_INSTANCE_DEFAULTS } from '@skydeck/contract/nova/launchConstants';
 import type { PolicyBatchBody, Settings } from '@skydeck/contract';
 import { manifestEntry } from '../app/manifest';
 import { ResourcePanel, loadResource } from '../ui/ResourcePanel/ResourcePanel';
@@ -26,6 +27,8 @@ export const TEST_SETTINGS: Settings = {
     can_edit_role: true,
   },
   ENABLE_SCHEDULER_HINTS: false,
+  LAUNCH_INSTANCE_DEFAULTS: DEFAULT_LAUNCH_INSTANCE_DEFAULTS,
+  OPENSTACK_HYPERVISOR_FEATURES: { requires_keypair: false },
 };
 
 export type Route = (

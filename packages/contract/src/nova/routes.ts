@@ -1,5 +1,6 @@
 import { ExtraSpecs, Flavor, FlavorCreateBody, FlavorGetQuery, FlavorList } from './flavors';
 import { FlavorListQuery, FlavorUpdateBody } from './flavors';
+import { novaLaunchRoutes } from './launch';
 import { Keypair, KeypairCreateBody, KeypairCreated, KeypairList, KeypairParams } from './keypairs';
 import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuery } from './misc';
 import { novaServerActionRoutes } from './serverActions';
@@ -142,6 +143,7 @@ export const novaRoutes = {
     }),
   }),
   ...novaServerActionRoutes,
+  ...novaLaunchRoutes,
   ...routes('nova.servergroups', {
     list: route({
       method: 'GET',

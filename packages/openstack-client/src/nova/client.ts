@@ -8,6 +8,7 @@ import { keypairCalls } from './keypairs';
 import { limitCalls } from './limits';
 import { serverGroupCalls } from './serverGroups';
 import { serverCalls } from './servers';
+import { serverCreateCalls, type ServerCreateCalls } from './serverCreate';
 import { serverActionCalls } from './serverActions';
 import { serviceCalls } from './services';
 import { serverLogCalls } from './serverLog';
@@ -46,6 +47,7 @@ export interface NovaClient {
   keypairs: KeypairCalls;
   serverGroups: ServerGroupCalls;
   servers: ServerCalls;
+  serverCreate: ServerCreateCalls;
   serverActions: ServerActionCalls;
   serverLog: ServerLogCalls;
   limits: LimitCalls;
@@ -73,6 +75,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     keypairs: keypairCalls(ctx),
     serverGroups: serverGroupCalls(ctx),
     servers: serverCalls(ctx),
+    serverCreate: serverCreateCalls(ctx),
     serverActions: serverActionCalls(ctx),
     serverLog: serverLogCalls(ctx),
     limits: limitCalls(ctx),
