@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Settings } from '@skydeck/contract';
 import { loadBootstrap, shellQueries } from '../data/shell';
+import { forPanel } from '../registry/defineResource';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
 import type { PageQueryOptions, PanelScope, ResourceType } from '../registry/types';
 import { chipsOf, serverFilters } from '../ui/FacetToolbar/useFacetParams';
@@ -25,11 +26,12 @@ export function panelListQuery(
   search: URLSearchParams,
   settings: Settings | undefined,
 ): ReturnType<ResourceType<unknown>['list']> | PageQueryOptions<unknown> | undefined {
-  const facets = resource.facets ?? [];
+  // The panel's own columns and facets, as its table sees them (the same key).
+  const shown = forPanel(resource, scope);
+  const facets = shown.facets ?? [];
   const filters = serverFilters(facets, chipsOf(search, facets));
-  if (resource.filterFirst?.(scope, settings) && Object.keys(filters).length === 0)
-    return undefined;
-  return tableQuery(resource, scope, filters, search, settings).options;
+  if (shown.filterFirst?.(scope, settings) && Object.keys(filters).length === 0) return undefined;
+  return tableQuery(shown, scope, filters, search, settings).options;
 }
 
 /** A server page whose size only the settings can tell (no cookie, none in the URL). */

@@ -20,6 +20,19 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/flavors/flavors.resource').then((m) => m.flavors)),
   },
   {
+    type: 'OS::Nova::Server',
+    names: { one: msg('Instance'), many: msg('Instances') },
+    panels: [
+      { path: '/project/instances', group: 'project', title: msg('Instances') },
+      { path: '/admin/instances', group: 'admin', title: msg('Instances') },
+    ],
+    requires: [service('compute')],
+    itemRoutes: ['/project/instances/:id', '/admin/instances/:id/detail'],
+    load: lazyResource(() =>
+      import('../panels/instances/instances.resource').then((m) => m.instances),
+    ),
+  },
+  {
     type: 'OS::Glance::Image',
     names: { one: msg('Image'), many: msg('Images') },
     panels: [

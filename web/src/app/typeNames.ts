@@ -12,7 +12,6 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Cinder::Volume': { one: msg('Volume'), many: msg('Volumes') },
   'OS::Cinder::Backup': { one: msg('Volume Backup'), many: msg('Volume Backups') },
   'OS::Cinder::Snapshot': { one: msg('Volume Snapshot'), many: msg('Volume Snapshots') },
-  'OS::Nova::Server': { one: msg('Instance'), many: msg('Instances') },
   'OS::Nova::Hypervisor': { one: msg('Hypervisor'), many: msg('Hypervisors') },
   'OS::Designate::Zone': { one: msg('DNS Zone'), many: msg('DNS Zones') },
   'OS::Designate::RecordSet': { one: msg('DNS Record Set'), many: msg('DNS Record Sets') },

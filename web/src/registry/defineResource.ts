@@ -64,3 +64,28 @@ export function asPage<T, K extends QueryKey>(
 ): PageQueryOptions<T> {
   return options as unknown as PageQueryOptions<T>;
 }
+
+const byPanel = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The declaration as one panel shows it: columns and facets that name other panels left out
+ * (the admin instances' project and host). The same object for the same panel, so the table's
+ * memos hold; a declaration naming no panels is returned as it is.
+ */
+export function forPanel<T>(resource: ResourceType<T>, scope: PanelScope): ResourceType<T> {
+  const limited = (x: { panels?: readonly string[] }): boolean => x.panels !== undefined;
+  if (!resource.columns.some(limited) && !(resource.facets ?? []).some(limited)) return resource;
+  let cache = byPanel.get(resource);
+  if (!cache) byPanel.set(resource, (cache = new Map()));
+  const hit = cache.get(scope.path) as ResourceType<T> | undefined;
+  if (hit) return hit;
+  const shown = (x: { panels?: readonly string[] }): boolean =>
+    x.panels === undefined || x.panels.includes(scope.path);
+  const scoped: ResourceType<T> = {
+    ...resource,
+    columns: resource.columns.filter(shown),
+    ...(resource.facets && { facets: resource.facets.filter(shown) }),
+  };
+  cache.set(scope.path, scoped);
+  return scoped;
+}

@@ -105,6 +105,8 @@ export interface Column<T> {
   policyTarget?: (item: T) => PolicyTarget;
   /** Passing these instead of `requires` allows every row (e.g. may list every project). */
   orRequires?: Requirement[];
+  /** Only on these panels (paths), e.g. the admin variant's project and host columns. */
+  panels?: readonly string[];
 }
 
 export interface CellContext {
@@ -127,6 +129,8 @@ export interface Facet<T> {
   /** Server-side facets are passed to list(scope, filters) (spec 2 §9, images). */
   server?: boolean;
   singleton?: boolean;
+  /** Only on these panels (paths), as Column.panels. */
+  panels?: readonly string[];
 }
 
 /** What a finished action did (spec 2 §4 "After an action"). */

@@ -1,4 +1,5 @@
 import { use, type ReactNode } from 'react';
+import { forPanel } from '../../registry/defineResource';
 import { loadedResource, loadResource } from '../../registry/loadResource';
 import { panelScope, type PanelDecl, type ResourceEntry } from '../../registry/types';
 import { PanelFrame } from '../PanelFrame/PanelFrame';
@@ -11,7 +12,8 @@ function PanelTable({ entry, panel }: ResourcePanelProps): ReactNode {
   // The panel's route loads the declaration before it renders (app/routes.tsx): read it as it
   // is, so the boundary below never shows its fallback and React never throttles the reveal.
   const resource = loadedResource(entry) ?? use(loadResource(entry));
-  return <ResourceTable resource={resource} scope={panelScope(entry, panel)} />;
+  const scope = panelScope(entry, panel);
+  return <ResourceTable resource={forPanel(resource, scope)} scope={scope} />;
 }
 
 export interface ResourcePanelProps {

@@ -1,0 +1,143 @@
+import type { InstanceListQuery, InstanceSortKey } from '@skydeck/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, resourceKey, routeKey, routeQuery } from '../../api/api';
+import { msg } from '../../i18n/msg';
+
+const LIST_FAILED = msg('Unable to retrieve instances.');
+
+/** Most ids one `ids=` list takes (the contract's LIST_IDS_MAX); more rows re-list instead. */
+export const INSTANCE_IDS_MAX = 100;
+
+/** Spec 1 §9: the console log's default tail. */
+export const DEFAULT_LOG_LENGTH = 35;
+
+/** The facets the list route filters by; the rest (none today) would be dropped. */
+const SERVER_FILTERS = [
+  'name',
+  'status',
+  'image',
+  'flavor',
+  'ip',
+  'availability_zone',
+  'host',
+  'project_id',
+] as const;
+
+/** What the admin panel may filter by besides the project panel's. */
+const ADMIN_FILTERS: ReadonlySet<string> = new Set(['host', 'project_id']);
+
+/**
+ * The facet values as the list route's query (spec 2 §9 server-side facets). The admin panel
+ * lists every project's instances; the project panel never sends an admin's filters.
+ */
+export function instanceListQuery(
+  filters: Record<string, string>,
+  admin: boolean,
+): InstanceListQuery {
+  const query: Record<string, string | boolean> = {};
+  for (const key of SERVER_FILTERS) {
+    const value = filters[key]?.trim();
+    if (!value || (!admin && ADMIN_FILTERS.has(key))) continue;
+    query[key] = value;
+  }
+  if (admin) query['all_projects'] = true;
+  // The facets are the list query's own fields; the server validates them again.
+  return query as InstanceListQuery;
+}
+
+/** What Nova sorts by (the list route's sort_key values). */
+const SORT_KEYS: readonly InstanceSortKey[] = [
+  'name',
+  'created',
+  'updated',
+  'status',
+  'task_state',
+  'power_state',
+  'availability_zone',
+  'key_name',
+  'host',
+];
+const sortKeyOf = (key: string | undefined): InstanceSortKey | undefined =>
+  SORT_KEYS.find((k) => k === key);
+
+/** Where a page of instances starts (issue 14 §4 server-side paging). */
+export interface InstancePageRequest {
+  limit: number;
+  marker?: string;
+  prev_marker?: string;
+  sort_key?: string;
+  sort_dir?: 'asc' | 'desc';
+}
+
+/** Instances (/api/nova/servers/, spec 2 §7 Compute). */
+export const instanceQueries = {
+  all: () => resourceKey('nova.servers'),
+  /** Nova's largest page (1000), newest first: the list when a panel does not page. */
+  list: (filters: Record<string, string>, admin: boolean) =>
+    routeQuery(
+      'nova.servers.list',
+      { query: { ...instanceListQuery(filters, admin), paginate: false } },
+      { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
+    ),
+  /** One page, with the markers of its neighbours; Nova's order (newest first) by default. */
+  page: (filters: Record<string, string>, admin: boolean, page: InstancePageRequest) => {
+    const sortKey = sortKeyOf(page.sort_key);
+    return routeQuery(
+      'nova.servers.list',
+      {
+        query: {
+          ...instanceListQuery(filters, admin),
+          limit: page.limit,
+          ...(sortKey !== undefined && { sort_key: sortKey, sort_dir: page.sort_dir ?? 'asc' }),
+          ...(page.marker !== undefined && { marker: page.marker }),
+          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+        },
+      },
+      { meta: { errorMessage: LIST_FAILED } },
+    );
+  },
+  /**
+   * Only these instances: what polling re-reads while they change (BUILD, REBOOT, a task…), so
+   * a page is not re-listed every few seconds. Undefined past the limit.
+   */
+  byIds: (ids: readonly string[]) =>
+    ids.length === 0 || ids.length > INSTANCE_IDS_MAX
+      ? undefined
+      : routeQuery(
+          'nova.servers.list',
+          { query: { ids: [...ids].sort().join(',') } },
+          { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
+        ),
+  detail: (id: string) =>
+    routeQuery(
+      'nova.servers.get',
+      { params: { id } },
+      {
+        meta: { errorMessage: msg('Unable to retrieve instance details.'), silentStatuses: [404] },
+      },
+    ),
+  /** The action log (os-instance-actions), newest first. */
+  actionLog: (id: string) =>
+    routeQuery(
+      'nova.servers.actionLog',
+      { params: { id } },
+      {
+        map: (r) => r.items,
+        meta: { errorMessage: msg('Unable to retrieve instance action list.') },
+      },
+    ),
+  /**
+   * The console log's last `length` lines. A POST upstream that changes nothing, so it is read
+   * as a query; failures are shown by the Log tab itself (spec 1 §8), not as a toast.
+   */
+  consoleLog: (id: string, length: number) =>
+    queryOptions({
+      queryKey: [...routeKey('nova.servers.consoleOutput', { params: { id } }), { length }],
+      queryFn: ({ signal }) =>
+        api('nova.servers.consoleOutput', { params: { id }, body: { length }, signal }).then(
+          (r) => r.output,
+        ),
+      meta: { silent: true },
+      retry: false,
+    }),
+};

@@ -1,0 +1,62 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Content, Label } from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+import type { Instance } from '@skydeck/contract';
+import { detailsPath } from '../../registry/defineResource';
+import { AGE_TEXTS, addressLines, ageOf } from './instanceRules';
+
+/** The image type's details route (its manifest type code). */
+const IMAGE_TYPE = 'OS::Glance::Image';
+
+/**
+ * The addresses grouped by network: each network's fixed addresses, then its floating ones
+ * marked as such (spec: fixed and floating distinguishable).
+ */
+export function Addresses({ instance }: { instance: Pick<Instance, 'addresses'> }): ReactNode {
+  const { t } = useTranslation();
+  const lines = addressLines(instance);
+  if (lines.length === 0) return null;
+  return (
+    <Content component="ul" isPlainList>
+      {lines.map((line) => (
+        <Content component="li" key={line.network}>
+          <strong>{line.network}</strong>
+          {': '}
+          {line.fixed.join(', ')}
+          {line.floating.map((addr) => (
+            <span key={addr}>
+              {line.fixed.length > 0 || line.floating[0] !== addr ? ', ' : ''}
+              {addr}{' '}
+              <Label isCompact variant="outline" color="blue">
+                {t('Floating IP')}
+              </Label>
+            </span>
+          ))}
+        </Content>
+      ))}
+    </Content>
+  );
+}
+
+/** The boot image's name, linking to its details; "(booted from volume)" without one. */
+export function ImageName({ instance }: { instance: Pick<Instance, 'image'> }): ReactNode {
+  const { t } = useTranslation();
+  const { image } = instance;
+  if (!image) return t('(booted from volume)');
+  return <Link to={detailsPath(IMAGE_TYPE, image.id)}>{image.name ?? image.id}</Link>;
+}
+
+/** How long ago the instance was created, with the exact time in the tooltip. */
+export function AgeText({ created }: { created: string | null }): ReactNode {
+  const { t } = useTranslation();
+  // The time the cell was first shown: an age in whole units needs no ticking clock.
+  const [now] = useState(Date.now);
+  const age = ageOf(created, now);
+  if (!age || !created) return null;
+  return (
+    <time dateTime={created} title={created}>
+      {t(AGE_TEXTS[age.unit], { count: age.count })}
+    </time>
+  );
+}
