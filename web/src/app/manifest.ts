@@ -1,6 +1,7 @@
 import { msg } from '../i18n/msg';
 import { lazyResource } from '../registry/defineResource';
 import {
+  policy,
   resourceEntries,
   service,
   type ManifestEntry,
@@ -44,6 +45,19 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/images/images.resource').then((m) => m.images)),
   },
   {
+    type: 'OS::Neutron::Net',
+    names: { one: msg('Network'), many: msg('Networks') },
+    panels: [
+      { path: '/project/networks', group: 'project', title: msg('Networks') },
+      { path: '/admin/networks', group: 'admin', title: msg('Networks') },
+    ],
+    requires: [service('network')],
+    itemRoutes: ['/project/networks/:id', '/admin/networks/:id/detail'],
+    load: lazyResource(() =>
+      import('../panels/networks/networks.resource').then((m) => m.networks),
+    ),
+  },
+  {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
     panels: [{ path: '/project/key_pairs', group: 'project', title: msg('Key Pairs') }],
@@ -61,6 +75,22 @@ export const manifest: readonly ManifestEntry[] = [
     itemRoutes: ['/project/server_groups/:id'],
     load: lazyResource(() =>
       import('../panels/server-groups/serverGroups.resource').then((m) => m.serverGroups),
+    ),
+  },
+  {
+    kind: 'page',
+    id: 'hypervisors',
+    panels: [{ path: '/admin/hypervisors', group: 'admin', title: msg('Hypervisors') }],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-hypervisors:list-detail')],
+    load: () => import('../panels/hypervisors/HypervisorsPage').then((m) => m.HypervisorsPage),
+  },
+  {
+    type: 'OS::Nova::Aggregate',
+    names: { one: msg('Host Aggregate'), many: msg('Host Aggregates') },
+    panels: [{ path: '/admin/aggregates', group: 'admin', title: msg('Host Aggregates') }],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-aggregates:index')],
+    load: lazyResource(() =>
+      import('../panels/aggregates/aggregates.resource').then((m) => m.aggregates),
     ),
   },
 ];

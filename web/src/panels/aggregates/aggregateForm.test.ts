@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Aggregate } from '@skydeck/contract';
+import { aggregateChanges, hostChanges, validateAggregate } from './aggregateForm';
+
+const aggregate: Aggregate = {
+  id: '1',
+  name: 'fast-storage',
+  availability_zone: null,
+  hosts: ['demo-compute-3'],
+  metadata: { ssd: 'true' },
+  created_at: '2026-01-01T00:00:00.000000',
+  updated_at: null,
+};
+
+describe('aggregate form', () => {
+  it('requires a name that no other aggregate has', () => {
+    expect(validateAggregate({ name: ' ', zone: '' }, []).name).toBe('This field is required.');
+    expect(validateAggregate({ name: 'fast-storage', zone: '' }, [aggregate]).name).toBe(
+      'An aggregate named "fast-storage" already exists.',
+    );
+    expect(validateAggregate({ name: 'rack-1', zone: 'az1' }, [aggregate]).name).toBeUndefined();
+  });
+
+  it('sends only what changed, and an emptied zone as null', () => {
+    expect(aggregateChanges(aggregate, { name: 'fast-storage', zone: '' })).toBeUndefined();
+    expect(aggregateChanges(aggregate, { name: ' fast ', zone: '' })).toEqual({ name: 'fast' });
+    expect(aggregateChanges(aggregate, { name: 'fast-storage', zone: 'az1' })).toEqual({
+      availability_zone: 'az1',
+    });
+    expect(
+      aggregateChanges(
+        { ...aggregate, availability_zone: 'az1' },
+        { name: 'fast-storage', zone: ' ' },
+      ),
+    ).toEqual({ availability_zone: null });
+  });
+
+  it('turns two host lists into additions and removals', () => {
+    expect(hostChanges(['a', 'b'], ['b', 'c'])).toEqual({ add: ['c'], remove: ['a'] });
+    expect(hostChanges(['a'], ['a'])).toEqual({ add: [], remove: [] });
+  });
+});

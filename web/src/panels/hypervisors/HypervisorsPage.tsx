@@ -1,0 +1,60 @@
+import { useState, type ReactNode } from 'react';
+import { Stack, StackItem, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../../api/permissions';
+import { msg } from '../../i18n/msg';
+import { policy, type PageProps, type PanelScope } from '../../registry/types';
+import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import { HypervisorSummary } from './HypervisorSummary';
+import { computeServices } from './computeServices.resource';
+import { hypervisors } from './hypervisors.resource';
+
+const SERVICES_LIST = [policy('compute', 'os_compute_api:os-services:list')];
+
+const scopeOf = (
+  panel: PageProps['panel'],
+  type: string,
+  names: PanelScope['names'],
+): PanelScope => ({ path: panel.path, group: panel.group, type, names, home: panel.path });
+
+/**
+ * Admin › Hypervisors (issue 9): the usage of every hypervisor summed up, then two tabs, the
+ * hypervisors (each row expands to its instances) and the compute services, which an admin
+ * may disable (with a reason) and enable again.
+ */
+export function HypervisorsPage({ panel }: PageProps): ReactNode {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | number>('hypervisors');
+  const mayListServices = useAllowed(SERVICES_LIST) === true;
+  return (
+    <Stack hasGutter>
+      <StackItem>
+        <HypervisorSummary />
+      </StackItem>
+      <StackItem>
+        <Tabs activeKey={tab} onSelect={(_e, key) => setTab(key)} mountOnEnter unmountOnExit>
+          <Tab eventKey="hypervisors" title={<TabTitleText>{t('Hypervisors')}</TabTitleText>}>
+            <ResourceTable
+              resource={hypervisors}
+              scope={scopeOf(panel, 'OS::Nova::Hypervisor', {
+                one: msg('Hypervisor'),
+                many: msg('Hypervisors'),
+              })}
+            />
+          </Tab>
+          {mayListServices && (
+            <Tab eventKey="services" title={<TabTitleText>{t('Compute Services')}</TabTitleText>}>
+              <ResourceTable
+                resource={computeServices}
+                scope={scopeOf(panel, 'OS::Nova::Service', {
+                  one: msg('Compute Service'),
+                  many: msg('Compute Services'),
+                })}
+              />
+            </Tab>
+          )}
+        </Tabs>
+      </StackItem>
+    </Stack>
+  );
+}
