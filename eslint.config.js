@@ -19,7 +19,12 @@ const SERVER_SIDE = [
   '@skydeck/oslo-policy',
 ];
 /** The contract's subpaths the web app may import values from (the rest is types only). */
-const CONTRACT_RUNTIME_SUBPATHS = ['@skydeck/contract/constants', '@skydeck/contract/route'];
+const CONTRACT_RUNTIME_SUBPATHS = [
+  '@skydeck/contract/constants',
+  '@skydeck/contract/route',
+  // Pure address rules (no TypeBox): the subnet forms check what the server checks.
+  '@skydeck/contract/subnetRules',
+];
 
 const PANELS = readdirSync(new URL('./web/src/panels/', import.meta.url), {
   withFileTypes: true,

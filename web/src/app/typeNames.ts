@@ -18,7 +18,6 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Octavia::HealthMonitor': { one: msg('Health Monitor'), many: msg('Health Monitors') },
   'OS::Octavia::Pool': { one: msg('Pool'), many: msg('Pools') },
   'OS::Octavia::Member': { one: msg('Pool Member'), many: msg('Pool Members') },
-  'OS::Neutron::Net': { one: msg('Network'), many: msg('Networks') },
   'OS::Neutron::Port': { one: msg('Port'), many: msg('Ports') },
   'OS::Neutron::Router': { one: msg('Router'), many: msg('Routers') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Network, NetworkUpdateBody } from '@skydeck/contract';
+import { networkMutations } from '../../data/neutron/networks';
+import type { ModalProps } from '../../registry/types';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { useForm } from '../../ui/ModalForm/useForm';
+import { NetworkFields, type NetworkFormValues } from './NetworkFields';
+
+/** Edit Network: name and admin state; on the admin panel also shared and external. */
+export function EditNetworkModal({ target, onClose }: ModalProps<Network>): ReactNode {
+  const { t } = useTranslation();
+  const admin = useLocation().pathname.startsWith('/admin/');
+  const update = useMutation(networkMutations.update);
+  const form = useForm<NetworkFormValues>({
+    name: target.name,
+    admin_state_up: target.admin_state_up,
+    shared: target.shared,
+    external: target.external,
+    provider_network_type: '',
+    provider_physical_network: '',
+    provider_segmentation_id: '',
+  });
+  return (
+    <ModalForm
+      title={t('Edit Network')}
+      submitLabel={t('Save Changes')}
+      isValid={form.isValid}
+      onClose={onClose}
+      onSubmit={async () => {
+        const v = form.values;
+        const body: NetworkUpdateBody = { name: v.name.trim(), admin_state_up: v.admin_state_up };
+        // Only what changed: a member may not send shared or external at all.
+        if (admin && v.shared !== target.shared) body.shared = v.shared;
+        if (admin && v.external !== target.external) body.external = v.external;
+        await update.mutateAsync({ id: target.id, body });
+        return { updated: [target.id] };
+      }}
+    >
+      <NetworkFields form={form} admin={admin} editing />
+    </ModalForm>
+  );
+}
