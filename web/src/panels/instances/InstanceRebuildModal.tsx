@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Image, Instance } from '@skydeck/contract';
+import { imageQueries } from '../../data/glance/images';
+import { serverActionMutations } from '../../data/nova/serverActions';
+import type { ModalProps } from '../../registry/types';
+import { ModalData } from '../../ui/ActionMenu/ModalData';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { useForm } from '../../ui/ModalForm/useForm';
+import { SelectField } from '../../ui/fields/SelectField';
+import { TextField } from '../../ui/fields/TextField';
+import {
+  diskConfigOptions,
+  passwordsMatch,
+  rebuildBody,
+  rebuildChoices,
+  type RebuildValues,
+} from './instanceActionRules';
+
+function RebuildForm({
+  instance,
+  images,
+  onClose,
+}: { instance: Instance; images: Image[] } & Pick<ModalProps<Instance>, 'onClose'>): ReactNode {
+  const { t } = useTranslation();
+  const act = useMutation(serverActionMutations.act);
+  const choices = rebuildChoices(images);
+  const form = useForm<RebuildValues>(
+    { imageId: instance.image?.id ?? '', password: '', confirmPassword: '', diskConfig: 'AUTO' },
+    (v) => ({
+      imageId: v.imageId === '' ? t('This field is required.') : undefined,
+      confirmPassword: passwordsMatch(v) ? undefined : t('Passwords do not match.'),
+    }),
+  );
+  return (
+    <ModalForm
+      title={t('Rebuild Instance')}
+      submitLabel={t('Rebuild Instance')}
+      submitVariant="danger"
+      description={t(
+        'The instance is rebuilt from the image: everything on its root disk is replaced. Leave the password empty to let the cloud generate one.',
+      )}
+      isValid={form.isValid}
+      onClose={onClose}
+      onSubmit={async () => {
+        await act.mutateAsync({ instance, body: rebuildBody(form.values) });
+        return { updated: [instance.id] };
+      }}
+    >
+      <SelectField
+        label={t('Select Image')}
+        isRequired
+        placeholder={t('Select an image')}
+        {...form.bind('imageId')}
+        options={choices.map((img) => ({ value: img.id, label: img.name ?? img.id }))}
+      />
+      <TextField
+        label={t('Rebuild Password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={255}
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('Confirm Rebuild Password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={255}
+        {...form.bind('confirmPassword')}
+      />
+      <SelectField
+        label={t('Disk Partition')}
+        value={form.values.diskConfig}
+        onChange={(value) => form.setValue('diskConfig', value === 'MANUAL' ? 'MANUAL' : 'AUTO')}
+        options={diskConfigOptions().map((o) => ({ value: o.value, label: t(o.label) }))}
+      />
+    </ModalForm>
+  );
+}
+
+/** Rebuild Instance: image, password (twice) and disk partitioning. */
+export function InstanceRebuildModal({ target, onClose }: ModalProps<Instance>): ReactNode {
+  const images = useQuery(imageQueries.list({ status: 'active' }));
+  return (
+    <ModalData data={images.data} isError={images.isError} id={target.id} onClose={onClose}>
+      {(list) => <RebuildForm instance={target} images={list} onClose={onClose} />}
+    </ModalData>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Instance } from '@skydeck/contract';
+import { instanceQueries } from '../../data/nova/servers';
+import { removeInstance } from '../../data/nova/serverActions';
+import { msg } from '../../i18n/msg';
+import { deleteAction, modalAction, type ModalComponent } from '../../registry/actions';
+import type { Action } from '../../registry/types';
+import {
+  OPERATIONS,
+  canLiveMigrate,
+  canRebuild,
+  canResize,
+  canSnapshot,
+  compute,
+  instanceTarget,
+  notDeleting,
+  type OperationDecl,
+} from './instanceActionRules';
+
+/** The confirm-and-run modal bound to one operation (one component per operation, cached). */
+const loadOperation = <Target extends Instance | Instance[]>(
+  decl: OperationDecl,
+): (() => Promise<ModalComponent<Target>>) => {
+  return () =>
+    import('./InstanceOperationModal').then(
+      (m) => m.operationModal(decl) as unknown as ModalComponent<Target>,
+    );
+};
+
+const rowOperation = (decl: OperationDecl): Action<Instance> =>
+  modalAction<Instance>(decl.id, decl.label, decl.requires, loadOperation<Instance>(decl), {
+    allowed: decl.can,
+    policyTarget: instanceTarget,
+    ...(decl.danger && { danger: true }),
+  });
+
+const batchOperation = (decl: OperationDecl): Action<Instance[]> =>
+  modalAction<Instance[]>(
+    decl.id,
+    decl.batchLabel ?? decl.label,
+    decl.requires,
+    loadOperation<Instance[]>(decl),
+    {
+      // Enabled when any selected instance can; the run skips (and names) the others.
+      allowed: (items) => items.some(decl.can),
+      ...(decl.danger && { danger: true }),
+    },
+  );
+
+const removal = {
+  requires: compute('servers:delete'),
+  remove: removeInstance,
+  invalidates: [instanceQueries.all()],
+  allowed: notDeleting,
+  policyTarget: instanceTarget,
+};
+
+/** Row actions, in menu order (the panel's declaration spreads them into `actions.row`). */
+export const instanceRowActions: Action<Instance>[] = [
+  modalAction<Instance>(
+    'snapshot',
+    msg('Create Snapshot'),
+    compute('servers:create_image'),
+    () => import('./InstanceSnapshotModal').then((m) => m.InstanceSnapshotModal),
+    { allowed: canSnapshot, policyTarget: instanceTarget, primary: true },
+  ),
+  modalAction<Instance>(
+    'edit',
+    msg('Edit Instance'),
+    compute('servers:update'),
+    () => import('./InstanceEditModal').then((m) => m.InstanceEditModal),
+    { allowed: notDeleting, policyTarget: instanceTarget },
+  ),
+  rowOperation(OPERATIONS.start),
+  rowOperation(OPERATIONS.stop),
+  rowOperation(OPERATIONS.softReboot),
+  rowOperation(OPERATIONS.hardReboot),
+  rowOperation(OPERATIONS.pause),
+  rowOperation(OPERATIONS.unpause),
+  rowOperation(OPERATIONS.suspend),
+  rowOperation(OPERATIONS.resume),
+  rowOperation(OPERATIONS.shelve),
+  rowOperation(OPERATIONS.unshelve),
+  rowOperation(OPERATIONS.lock),
+  rowOperation(OPERATIONS.unlock),
+  rowOperation(OPERATIONS.rescue),
+  rowOperation(OPERATIONS.unrescue),
+  modalAction<Instance>(
+    'resize',
+    msg('Resize Instance'),
+    compute('servers:resize'),
+    () => import('./InstanceResizeModal').then((m) => m.InstanceResizeModal),
+    { allowed: canResize, policyTarget: instanceTarget },
+  ),
+  rowOperation(OPERATIONS.confirmResize),
+  rowOperation(OPERATIONS.revertResize),
+  modalAction<Instance>(
+    'rebuild',
+    msg('Rebuild Instance'),
+    compute('servers:rebuild'),
+    () => import('./InstanceRebuildModal').then((m) => m.InstanceRebuildModal),
+    { allowed: canRebuild, policyTarget: instanceTarget, danger: true },
+  ),
+  // Admin (Nova's default policy): shown only where the rule allows.
+  rowOperation(OPERATIONS.migrate),
+  modalAction<Instance>(
+    'live-migrate',
+    msg('Live Migrate Instance'),
+    compute('os-migrate-server:migrate_live'),
+    () => import('./InstanceLiveMigrateModal').then((m) => m.InstanceLiveMigrateModal),
+    { allowed: canLiveMigrate, policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'reset-state',
+    msg('Reset State'),
+    compute('os-admin-actions:reset_state'),
+    () => import('./InstanceResetStateModal').then((m) => m.InstanceResetStateModal),
+    { allowed: notDeleting, policyTarget: instanceTarget, danger: true },
+  ),
+  deleteAction<Instance>({ ...removal, label: msg('Delete Instance') }),
+];
+
+/** Batch actions over the selected rows. */
+export const instanceBatchActions: Action<Instance[]>[] = [
+  batchOperation(OPERATIONS.start),
+  batchOperation(OPERATIONS.stop),
+  batchOperation(OPERATIONS.softReboot),
+  batchOperation(OPERATIONS.hardReboot),
+  batchOperation(OPERATIONS.pause),
+  batchOperation(OPERATIONS.unpause),
+  batchOperation(OPERATIONS.suspend),
+  batchOperation(OPERATIONS.resume),
+  batchOperation(OPERATIONS.shelve),
+  batchOperation(OPERATIONS.unshelve),
+  batchOperation(OPERATIONS.lock),
+  batchOperation(OPERATIONS.unlock),
+  deleteAction<Instance[]>({ ...removal, label: msg('Delete Instances') }),
+];
