@@ -82,7 +82,7 @@ describe('neutron client: networks and subnets', () => {
     });
   });
 
-  it('pages by marker, and reads the page before an item in the flipped order', async () => {
+  it('pages by marker both ways (the page before an item with page_reverse)', async () => {
     const demo = await session('demo');
     const networks = demo.client.neutron.networks;
     const name = uniqueName('pages');
@@ -106,6 +106,24 @@ describe('neutron client: networks and subnets', () => {
       marker: ids[2],
     });
     expect(before.map((n) => n.id)).toEqual([ids[1], ids[0]]);
+    // With one name for all, only Neutron's id tie-break orders them, and it stays ascending
+    // whatever sort_dir says: the page before an item is asked with page_reverse (Neutron
+    // flips every key itself and answers in the list's order), not with the direction flipped.
+    const forward = await networks.list({
+      filters: { name },
+      sortKey: 'name',
+      sortDir: 'asc',
+      limit: 10,
+    });
+    const reversed = await networks.list({
+      filters: { name },
+      sortKey: 'name',
+      sortDir: 'asc',
+      limit: 2,
+      marker: forward[2]?.id,
+      pageReverse: true,
+    });
+    expect(reversed.map((n) => n.id)).toEqual(forward.slice(0, 2).map((n) => n.id));
     const all = await networks.listAll({ filters: { name } });
     expect(all.truncated).toBe(false);
     expect(all.items.map((n) => n.id).sort()).toEqual(ids);

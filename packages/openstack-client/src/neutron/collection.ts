@@ -14,6 +14,11 @@ export interface NeutronListOptions extends CallOptions {
   marker?: string;
   sortKey?: string;
   sortDir?: 'asc' | 'desc';
+  /**
+   * The page that ends just before `marker`, in the list's own order: Neutron flips every sort
+   * key (its id tie-break included) and reverses the answer back.
+   */
+  pageReverse?: boolean;
   /** Only these fields in the answer (`fields=`). */
   fields?: readonly string[];
 }
@@ -49,7 +54,7 @@ export function readCalls<T extends { id: string }>(
   plural: string,
 ): ReadCalls<T> {
   const list = async (options: NeutronListOptions = {}): Promise<T[]> => {
-    const { filters, limit, marker, sortKey, sortDir, fields, ...call } = options;
+    const { filters, limit, marker, sortKey, sortDir, pageReverse, fields, ...call } = options;
     const answer = await http.json<Record<string, T[] | undefined>>({
       ...call,
       path,
@@ -60,6 +65,7 @@ export function readCalls<T extends { id: string }>(
         // Neutron takes sort_key and sort_dir in pairs; a direction alone would be a 400.
         sort_key: sortKey,
         sort_dir: sortKey === undefined ? undefined : (sortDir ?? 'asc'),
+        page_reverse: pageReverse === true ? 'True' : undefined,
         fields: fields === undefined || fields.length === 0 ? undefined : fields,
       },
     });

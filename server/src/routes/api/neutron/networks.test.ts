@@ -53,6 +53,30 @@ describe('/api/neutron/networks/', () => {
     expect(all).toEqual([...all].sort());
   });
 
+  it('pages through equal names both ways without skipping or repeating', async () => {
+    for (let i = 0; i < 3; i++) {
+      await t.as(demo, { method: 'POST', url: '/api/neutron/networks/', payload: { name: 'tie' } });
+    }
+    const url = (extra: string): string =>
+      `/api/neutron/networks/?name=tie&limit=1&sort_key=name&sort_dir=asc${extra}`;
+    const forward: string[] = [];
+    let page = (await t.as(admin, { url: url('') })).json() as NetworkList;
+    forward.push(...page.items.map((n) => n.id));
+    while (page.has_more_data && page.next_marker) {
+      page = (await t.as(admin, { url: url(`&marker=${page.next_marker}`) })).json() as NetworkList;
+      forward.push(...page.items.map((n) => n.id));
+    }
+    expect(new Set(forward).size).toBe(3);
+    const backward: string[] = [...page.items.map((n) => n.id)];
+    while (page.has_prev_data && page.prev_marker) {
+      page = (
+        await t.as(admin, { url: url(`&prev_marker=${page.prev_marker}`) })
+      ).json() as NetworkList;
+      backward.unshift(...page.items.map((n) => n.id));
+    }
+    expect(backward).toEqual(forward);
+  });
+
   it('filters by Neutron attributes', async () => {
     const res = await t.as(admin, { url: '/api/neutron/networks/?external=true' });
     const items = (res.json() as NetworkList).items;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  type List,
   type NetworkCreateBody,
   type NetworkList as NetworkListShape,
   type NetworkListQuery,
@@ -8,6 +9,7 @@ import {
 } from '@skydeck/contract';
 import {
   OpenStackHttpError,
+  type NetworkCalls,
   type NetworkCreate,
   type NetworkUpdate,
   type NeutronFilters,
@@ -74,6 +76,53 @@ export const networkCreateOf = (body: NetworkCreateBody): NetworkCreate => {
 };
 
 /**
+ * One page after `marker`, or before `prev_marker`. The page before is Neutron's own
+ * page_reverse: its id tie-break stays ascending whatever sort_dir says, so reading after the
+ * item in the flipped direction (as for Glance and Cinder) would skip or repeat equal names.
+ */
+export const readNetworkPage = async (
+  networks: NetworkCalls,
+  filters: NeutronFilters,
+  query: NetworkListQuery,
+  size: number,
+): Promise<List<NeutronNetwork>> => {
+  const sort = { sortKey: query.sort_key ?? NEUTRON_DEFAULT_SORT.key, sortDir: query.sort_dir };
+  const before = query.prev_marker;
+  if (before === undefined) {
+    return readPage(
+      { marker: query.marker, sort_key: query.sort_key, sort_dir: query.sort_dir },
+      size,
+      NEUTRON_DEFAULT_SORT,
+      (r) =>
+        networks.list({
+          filters,
+          limit: r.limit,
+          marker: r.marker,
+          sortKey: r.sortKey,
+          sortDir: r.sortDir,
+        }),
+      (n) => n,
+    );
+  }
+  // One more than asked says whether more lies before; it is the first of the answer.
+  const read = await networks.list({
+    filters,
+    limit: size + 1,
+    marker: before,
+    ...sort,
+    pageReverse: true,
+  });
+  const more = read.length > size;
+  const items = more ? read.slice(read.length - size) : read;
+  const out: List<NeutronNetwork> = { items, has_more_data: true, has_prev_data: more };
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (last) out.next_marker = last.id;
+  if (more && first) out.prev_marker = first.id;
+  return out;
+};
+
+/**
  * /api/neutron/networks/ — list (the project's usable networks, or Neutron's list paged by
  * marker), create, show, edit and delete; each network with its subnets' names and CIDRs.
  */
@@ -123,20 +172,7 @@ export const networkRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =>
       return wholeList(all.items, all.truncated, (n) => toNetwork(n, refs));
     }
     // The page is read first, then its subnets: two reads whatever the page's size.
-    const page = await readPage(
-      { ...paging, sort_key: query.sort_key, sort_dir: query.sort_dir },
-      paging.limit ?? pageSize,
-      NEUTRON_DEFAULT_SORT,
-      (r) =>
-        networks.list({
-          filters,
-          limit: r.limit,
-          marker: r.marker,
-          sortKey: r.sortKey,
-          sortDir: r.sortDir,
-        }),
-      (n) => n,
-    );
+    const page = await readNetworkPage(networks, filters, query, paging.limit ?? pageSize);
     const refs = await subnetRefsOf(request.openstack, page.items);
     return { ...page, items: page.items.map((n) => toNetwork(n, refs)) };
   });
