@@ -844,11 +844,12 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     }
     checkLock(server, isAdminContext(request));
     if (!server.host) throw notReady(server.id);
-    checkState(server, { action: 'live-migration', vm: [VM.ACTIVE, VM.PAUSED] });
+    // Nova's API names the action as the request did in its 409.
+    checkState(server, { action: 'os-migrateLive', vm: [VM.ACTIVE, VM.PAUSED] });
     const destination = destinationOf(server, host, false);
     runTimed(ctx, request, server, {
       policy: 'os_compute_api:os-migrate-server:migrate_live',
-      check: { action: 'live-migration', vm: [VM.ACTIVE, VM.PAUSED] },
+      check: { action: 'os-migrateLive', vm: [VM.ACTIVE, VM.PAUSED] },
       action: 'live-migration',
       event: 'compute_live_migration',
       task: 'migrating',

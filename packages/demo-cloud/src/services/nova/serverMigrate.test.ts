@@ -98,7 +98,7 @@ describe('nova cold and live migration', () => {
     expect((await serverAction(cloud(), admin, id, live)).body).toEqual({
       conflictingRequest: {
         code: 409,
-        message: `Cannot 'live-migration' instance ${id} while it is in vm_state stopped`,
+        message: `Cannot 'os-migrateLive' instance ${id} while it is in vm_state stopped`,
       },
     });
   });
