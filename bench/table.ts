@@ -17,9 +17,10 @@
  * Times are taken in the page, never by polling from here: an init script installs a
  * MutationObserver before the app's scripts and records performance.now() (the keystroke's own
  * event.timeStamp is on the same clock). `--no-append` leaves bench/RESULTS.md alone; `--label`
- * names the run; `--count <n>` seeds another number of images; `--base <url>` measures a product
+ * names the run; `--profile <file>` records a CPU profile of the keystrokes; `--count <n>` seeds another number of images; `--base <url>` measures a product
  * already running there (its cloud seeded by the caller) instead of starting one.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium, median, signedInContext } from './browser';
 import { appendResults, machine, startProduct, waitFor } from './common';
@@ -29,6 +30,8 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** `--profile <file>`: a CPU profile of the keystrokes, written there and summed up here. */
+const profileFile = option('--profile');
 const COUNT = Number(option('--count') ?? 10_000);
 const label = option('--label');
 const append = !process.argv.includes('--no-append');
@@ -154,6 +157,57 @@ async function fullLoad(page: Page, base: string, path: string): Promise<TableSt
 }
 
 /** Used JS heap after a forced GC, bytes. */
+/** The parts of a CDP Profiler.Profile read here. */
+interface CpuProfile {
+  nodes: {
+    id: number;
+    children?: number[];
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * The functions the keystrokes spent their time in: self time, and total time (self plus what
+ * they called), the top 30 of each, by function name and place. Idle and GC are left out.
+ */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = new Map<number, number>();
+  const { samples = [], timeDeltas = [] } = profile;
+  samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number): string => {
+    const f = byId.get(id)?.callFrame;
+    if (!f) return '?';
+    const file = f.url.slice(f.url.lastIndexOf('/') + 1);
+    return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const [id, ms] of dt) {
+    const name = label(id);
+    if (/^\((idle|program|garbage collector)\)/.test(name)) continue;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const l = label(at);
+      if (seen.has(l)) continue;
+      seen.add(l);
+      total.set(l, (total.get(l) ?? 0) + ms);
+    }
+  }
+  const top = (m: Map<string, number>): string =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 30)
+      .map(([name, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${name}`)
+      .join('\n');
+  console.log(`CPU profile, self time:\n${top(self)}\n\nCPU profile, total time:\n${top(total)}`);
+}
+
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   return (await cdp.send('Runtime.getHeapUsage')).usedSize;
@@ -322,11 +376,21 @@ async function measure(browser: Browser, base: string): Promise<Results> {
     await page.waitForTimeout(1000);
     const keystrokes: Keystroke[] = [];
     const missed: string[] = [];
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     for (const key of KEYS) {
       const k = await typeAndMeasure(page, key);
       if (k) keystrokes.push(k);
       else missed.push(`#${keystrokes.length + missed.length + 1} ${key}`);
       await sampleHeap();
+    }
+    if (profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      printProfile(profile);
     }
     const heapEnd = await heapAfterGc(cdp);
     return {

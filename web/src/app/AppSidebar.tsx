@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import {
@@ -45,12 +45,27 @@ export function activePanelPath(
 
 /** Sidebar navigation: only the panels this user may use, grouped Project / Admin / Identity. */
 export function AppSidebar({ manifest }: { manifest: readonly ManifestEntry[] }): ReactNode {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const { loading, panels } = usePanelAccess(manifest);
   const active = activePanelPath(pathname, search.get('nav'), panels);
+  return <SidebarNav loading={loading} panels={panels} active={active} />;
+}
 
+interface SidebarNavProps {
+  loading: boolean;
+  panels: readonly PanelRef[];
+  active: string | undefined;
+}
+
+/**
+ * The navigation itself, rendered again only when the panels or the active one change: not on
+ * a search keystroke, a filter or a page turn (query-string changes). PatternFly's NavList reads
+ * the computed text direction on every update, which forces a style recalculation of the whole
+ * page (26 ms per keystroke on a 10,000-row table, bench:table --profile).
+ */
+const SidebarNav = memo(function SidebarNav({ loading, panels, active }: SidebarNavProps) {
+  const { t } = useTranslation();
   return (
     <PageSidebar>
       <PageSidebarBody>
@@ -93,4 +108,4 @@ export function AppSidebar({ manifest }: { manifest: readonly ManifestEntry[] })
       </PageSidebarBody>
     </PageSidebar>
   );
-}
+});

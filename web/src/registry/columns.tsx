@@ -1,6 +1,11 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Label, Stack, type LabelProps } from '@patternfly/react-core';
+import { Stack, type LabelProps } from '@patternfly/react-core';
+// The CommonJS build (its class names only; the .mjs one imports its CSS as a module, which
+// Node (Vitest) cannot load); the stylesheet is imported on its own.
+import labelStyles from '@patternfly/react-styles/css/components/Label/label.js';
+import '@patternfly/react-styles/css/components/Label/label.css';
+import { css } from '@patternfly/react-styles';
 import { useTranslation } from 'react-i18next';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
@@ -188,10 +193,22 @@ function TranslatedLabel({
   color: LabelProps['color'];
 }): ReactNode {
   const { t } = useTranslation();
+  // PatternFly's label, drawn with its classes: its component measures its text in a layout
+  // effect on every mount (a forced layout in each commit of a table whose rows change), for a
+  // truncation tooltip a one-word status never needs.
   return (
-    <Label isCompact color={color}>
-      {known ? t(text) : text}
-    </Label>
+    <span
+      className={css(
+        labelStyles.label,
+        labelStyles.modifiers.filled,
+        labelStyles.modifiers.compact,
+        color && color !== 'grey' && labelStyles.modifiers[color],
+      )}
+    >
+      <span className={labelStyles.labelContent}>
+        <span className={labelStyles.labelText}>{known ? t(text) : text}</span>
+      </span>
+    </span>
   );
 }
 

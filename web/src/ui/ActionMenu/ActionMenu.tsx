@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
   Button,
   Dropdown,
@@ -6,6 +6,7 @@ import {
   DropdownList,
   Flex,
   MenuToggle,
+  type MenuToggleElement,
   Tooltip,
 } from '@patternfly/react-core';
 import EllipsisVIcon from '@patternfly/react-icons/dist/esm/icons/ellipsis-v-icon';
@@ -34,9 +35,38 @@ export function visibleActions<Target>(
 export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<Target>): ReactNode {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The menu is built the first time it opens: a closed PatternFly dropdown still runs its
+  // popper's hooks on every render, once per row of a table that re-renders on each search
+  // keystroke. Until then the kebab is the same toggle on its own.
+  const [built, setBuilt] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // The dropdown moves the focus to its first item when it sees itself open, not when it
+  // mounts open, as it does here the first time: that first time is done here.
+  useEffect(() => {
+    if (!built) return;
+    const timer = setTimeout(() =>
+      menuRef.current
+        ?.querySelector<HTMLElement>('li button:not(:disabled), li a:not([aria-disabled="true"])')
+        ?.focus({ preventScroll: true }),
+    );
+    return () => clearTimeout(timer);
+  }, [built]);
   const actions = visibleActions(decisions);
   if (actions.length === 0) return null;
   const primary = actions.filter((a) => a.primary && !a.unavailable);
+  const toggle = (ref?: Ref<MenuToggleElement>): ReactNode => (
+    <MenuToggle
+      ref={ref}
+      variant="plain"
+      aria-label={t('Actions for {{name}}', { name })}
+      isExpanded={open}
+      onClick={() => {
+        setBuilt(true);
+        setOpen((o) => !o);
+      }}
+      icon={<EllipsisVIcon />}
+    />
+  );
   return (
     <Flex
       flexWrap={{ default: 'nowrap' }}
@@ -53,43 +83,39 @@ export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<T
           {t(action.label)}
         </Button>
       ))}
-      <Dropdown
-        isOpen={open}
-        onOpenChange={setOpen}
-        popperProps={{ position: 'right' }}
-        onSelect={() => setOpen(false)}
-        // The menu button pattern: the keyboard lands on the first item when the menu opens,
-        // and on the toggle again once an item is chosen, so the modal an item opens gives the
-        // focus back to the toggle when it closes (the item itself is gone by then).
-        shouldFocusFirstItemOnOpen
-        shouldFocusToggleOnSelect
-        toggle={(ref) => (
-          <MenuToggle
-            ref={ref}
-            variant="plain"
-            aria-label={t('Actions for {{name}}', { name })}
-            isExpanded={open}
-            onClick={() => setOpen((o) => !o)}
-            icon={<EllipsisVIcon />}
-          />
-        )}
-      >
-        <DropdownList>
-          {actions.map((action) => (
-            <DropdownItem
-              key={action.id}
-              isDanger={action.danger}
-              isAriaDisabled={!!action.unavailable}
-              tooltipProps={action.unavailable ? { content: t(action.unavailable) } : undefined}
-              onClick={() => {
-                if (!action.unavailable) onRun(action);
-              }}
-            >
-              {t(action.label)}
-            </DropdownItem>
-          ))}
-        </DropdownList>
-      </Dropdown>
+      {!built ? (
+        toggle()
+      ) : (
+        <Dropdown
+          ref={menuRef}
+          isOpen={open}
+          onOpenChange={setOpen}
+          popperProps={{ position: 'right' }}
+          onSelect={() => setOpen(false)}
+          // The menu button pattern: the keyboard lands on the first item when the menu opens,
+          // and on the toggle again once an item is chosen, so the modal an item opens gives the
+          // focus back to the toggle when it closes (the item itself is gone by then).
+          shouldFocusFirstItemOnOpen
+          shouldFocusToggleOnSelect
+          toggle={toggle}
+        >
+          <DropdownList>
+            {actions.map((action) => (
+              <DropdownItem
+                key={action.id}
+                isDanger={action.danger}
+                isAriaDisabled={!!action.unavailable}
+                tooltipProps={action.unavailable ? { content: t(action.unavailable) } : undefined}
+                onClick={() => {
+                  if (!action.unavailable) onRun(action);
+                }}
+              >
+                {t(action.label)}
+              </DropdownItem>
+            ))}
+          </DropdownList>
+        </Dropdown>
+      )}
     </Flex>
   );
 }

@@ -185,6 +185,7 @@ export function ResourceTableView<T>({
         run={(action, item) => host.run(action, item)}
         cellContext={cellContext}
         columnCount={columnCount}
+        titles={columns.map((column) => t(column.title))}
         idPrefix={idPrefix}
         {...(virtual && { scroller, onWindow })}
       />
