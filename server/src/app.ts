@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
+import { Bootstrap } from '@skydeck/contract';
 import type { FetchLike } from '@skydeck/openstack-client';
 import type { AppConfig } from './config/schema';
 import { tracedFetch } from './lib/upstreamFetch';
@@ -27,6 +28,7 @@ import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
 import { spa } from './plugins/spa';
 import { KnownRegions } from './routes/deps';
 import { registerRoutes } from './routes/index';
+import { assembleBootstrap } from './services/bootstrap';
 
 /** A hop count becomes the function proxy-addr expects (Fastify's types take no number). */
 const trustProxyOption = (
@@ -119,7 +121,21 @@ export const buildApp = async (
     enforceNewDefaults: config.policy.enforceNewDefaults,
     overridesDir: config.policy.overridesDir,
   });
-  await app.register(spa, { webroot: config.webroot, webDist: config.webDist });
+  await app.register(spa, {
+    webroot: config.webroot,
+    webDist: config.webDist,
+    // A signed-in user's page carries the bootstrap the app would ask for first.
+    pageData: async (request, reply) => {
+      await app.loadSession(request, reply);
+      if (!request.session) return undefined;
+      // Serialised by the route's own schema: the same allowlist as GET /api/bootstrap/.
+      return async () =>
+        reply.serializeInput(
+          await assembleBootstrap(request, config.settings),
+          Bootstrap as unknown as Record<string, unknown>,
+        );
+    },
+  });
   await app.register(errors, { webroot: config.webroot });
   await registerRoutes(app, {
     config,

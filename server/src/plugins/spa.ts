@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +9,31 @@ export interface SpaPluginOptions {
   webroot: string;
   /** The built web app (vite build output). */
   webDist: string;
+  /**
+   * What the app would ask for first (a signed-in user's bootstrap), written into the page it
+   * asked for. Called before the answer starts (it may set cookies: a session found dead), it
+   * gives the work that assembles the JSON text while the page streams, which must not touch
+   * the reply; or undefined when there is nothing to write (no session).
+   */
+  pageData?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<(() => Promise<string>) | undefined>;
 }
+
+/** The id of the page's data block, which the web app reads once (web/src/data/shell.ts). */
+export const PAGE_DATA_ID = 'skydeck-page-data';
+
+/**
+ * JSON made safe inside a <script> element: no `<` (so no `</script>` or `<!--` from a name a
+ * user typed), no `>` or `&`, and no line separators older parsers end a string at.
+ */
+export const scriptSafeJson = (json: string): string =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The data block: a JSON script is never run, so a strict CSP has nothing to allow. */
+const dataBlock = (json: string): string =>
+  `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(json)}</script>`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +71,7 @@ const NOT_BUILT = [
 ].join('');
 
 const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
-  const { webroot, webDist } = options;
+  const { webroot, webDist, pageData } = options;
   const indexFile = join(webDist, 'index.html');
   const reserved = [`${webroot}api/`, `${webroot}auth/`];
   const assets = join(webDist, 'assets', sep);
@@ -111,7 +136,34 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     const html = await loadIndex();
     this.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === undefined) return this.code(503).send(NOT_BUILT);
-    return this.code(200).send(html);
+    const end = html.lastIndexOf('</body>');
+    const { request } = this;
+    let assemble: (() => Promise<string>) | undefined;
+    if (pageData && request.method === 'GET' && end >= 0) {
+      try {
+        assemble = await pageData(request, this);
+      } catch (error) {
+        // The app asks for it itself then, and reports what goes wrong there.
+        request.log.warn({ err: error }, 'page data left out');
+      }
+    }
+    if (!assemble) return this.code(200).send(html);
+    const work = assemble;
+    const text = html;
+    // The page is personal from here on: never kept by a cache, nor by the back button.
+    this.header('cache-control', 'no-store');
+    // Streamed: the head (its scripts and styles) leaves at once, so the browser loads and
+    // compiles them while the data is assembled; the scripts run once the page is complete.
+    async function* page(): AsyncGenerator<string> {
+      yield text.slice(0, end);
+      try {
+        yield dataBlock(await work());
+      } catch (error) {
+        request.log.warn({ err: error }, 'page data left out');
+      }
+      yield text.slice(end);
+    }
+    return this.code(200).send(Readable.from(page()));
   });
 };
 

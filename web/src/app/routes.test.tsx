@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
 import { apiFetch } from '../api/http';
+import { PAGE_DATA_ID } from '../data/shell';
 import { msg } from '../i18n/msg';
 import { deleteAction } from '../registry/actions';
 import { asDetail, asList, defineResource } from '../registry/defineResource';
@@ -209,6 +210,37 @@ describe('app routes', () => {
     expect(calls).not.toContain('GET /api/keystone/svc-catalog/');
     expect(calls).not.toContain('GET /api/keystone/projects/');
     expect(calls.filter((c) => c === 'GET /api/test/things/')).toHaveLength(1);
+  });
+
+  it('takes the bootstrap the server wrote into the page, once, and asks for none', async () => {
+    const calls = mockCloud();
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_DATA_ID;
+    block.textContent = JSON.stringify({
+      session: SESSION,
+      settings: { TOAST_DELAY: 3000 },
+      catalog: CATALOG,
+      projects: { items: [] },
+    });
+    document.body.append(block);
+    start('/project/things');
+    expect(await screen.findByText('thing one')).toBeInTheDocument();
+    expect(calls).not.toContain('GET /api/bootstrap/');
+    // Read once: a later start (after a sign-out, in the same page) asks the server.
+    expect(document.getElementById(PAGE_DATA_ID)).toBeNull();
+  });
+
+  it('asks for the bootstrap when the page holds no readable one', async () => {
+    const calls = mockCloud();
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_DATA_ID;
+    block.textContent = '{"session": ';
+    document.body.append(block);
+    start('/project/things');
+    expect(await screen.findByText('thing one')).toBeInTheDocument();
+    expect(calls.filter((c) => c === 'GET /api/bootstrap/')).toHaveLength(1);
   });
 
   it('on a 401 mid-session toasts, logs out and goes to the login page', async () => {

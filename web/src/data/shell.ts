@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Bootstrap } from '@skydeck/contract';
 import { routeQuery } from '../api/api';
 import { msg } from '../i18n/msg';
 import { projectQueries } from './keystone/projects';
@@ -64,11 +65,33 @@ export const shellQueries = {
 export async function loadBootstrap(queryClient: QueryClient): Promise<void> {
   const parts = [shellQueries.session(), shellQueries.settings(), shellQueries.catalog()];
   if (parts.every((q) => queryClient.getQueryData(q.queryKey) !== undefined)) return;
-  const answer = await queryClient.fetchQuery(shellQueries.bootstrap());
+  const answer = pageBootstrap() ?? (await queryClient.fetchQuery(shellQueries.bootstrap()));
   queryClient.setQueryData(shellQueries.session().queryKey, answer.session);
   queryClient.setQueryData(shellQueries.settings().queryKey, answer.settings);
   queryClient.setQueryData(shellQueries.catalog().queryKey, answer.catalog);
   if (answer.projects) queryClient.setQueryData(projectQueries.mine().queryKey, answer.projects);
   // The parts are the cache's copies from now on.
   queryClient.removeQueries({ queryKey: shellQueries.bootstrap().queryKey, exact: true });
+}
+
+/** The id of the data block the server writes into a signed-in user's page (server plugins/spa). */
+export const PAGE_DATA_ID = 'skydeck-page-data';
+
+/**
+ * The bootstrap the server wrote into the page on a full load, taken once: the first page then
+ * waits for no request of its own (foundation issue §5). Later loads (after a sign-out, a
+ * switch) ask the server. A block that does not read as a bootstrap is ignored.
+ */
+export function pageBootstrap(): Bootstrap | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const block = document.getElementById(PAGE_DATA_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    const data = JSON.parse(block.textContent ?? '') as Partial<Bootstrap> | null;
+    if (!data?.session || !data.settings || !Array.isArray(data.catalog)) return undefined;
+    return data as Bootstrap;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/useTestApp';
+import { PAGE_DATA_ID, scriptSafeJson } from './spa';
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+const dist = mkdtempSync(join(tmpdir(), 'skydeck-page-data-'));
+writeFileSync(join(dist, 'index.html'), INDEX);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const { t, demo } = useTestApp(['demo'], { config: { webDist: dist } });
+
+/** The JSON of the page's data block, or undefined without one. */
+function pageData(html: string): unknown {
+  const block = new RegExp(
+    `<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script></body></html>$`,
+  ).exec(html);
+  return block ? JSON.parse(block[1] ?? '') : undefined;
+}
+
+describe("a signed-in user's page carries the bootstrap (foundation issue §5)", () => {
+  it('writes what GET /api/bootstrap/ answers into the page, last in its body, never cached', async () => {
+    const page = await t.as(demo, {
+      url: '/project/images?q=x',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body.startsWith('<!doctype html><html><head><base href="/">')).toBe(true);
+    const api = await t.as(demo, { url: '/api/bootstrap/' });
+    expect(pageData(page.body)).toEqual(api.json());
+    // The Keystone token stays on the server, as in the API's answer.
+    expect(page.body).not.toContain(await t.tokenOf(demo));
+  });
+
+  it('writes nothing without a session, nor on a HEAD request', async () => {
+    const anonymous = await t.app.inject({
+      url: '/project/images',
+      headers: { accept: 'text/html' },
+    });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(anonymous.body).toBe(INDEX.replace('<head>', '<head><base href="/">'));
+    const stale = await t.app.inject({
+      url: '/project/images',
+      headers: { accept: 'text/html', cookie: 'sessionid=0123456789abcdef0123456789abcdef' },
+    });
+    expect(pageData(stale.body)).toBeUndefined();
+    const head = await t.as(demo, { method: 'HEAD', url: '/project/images' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('leaves nothing that could end the script element or a string, and reads back the same', () => {
+    const hostile = {
+      name: '</script><script>alert(1)</script><!-- & -->',
+      line: 'a\u2028b\u2029c',
+    };
+    const safe = scriptSafeJson(JSON.stringify(hostile));
+    expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(safe)).toEqual(hostile);
+  });
+});
