@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test, uniqueName, type Cloud } from '../fixtures';
+import { ResourcePanel, expectFieldError } from '../pages/ResourcePanel';
+
+const networks = (page: Page): ResourcePanel =>
+  new ResourcePanel(page, { path: 'project/networks', title: 'Networks' });
+
+/** Deletes the demo project's networks whose name starts so, after the test, if any are left. */
+function removeLater(cloud: Cloud, prefix: string): void {
+  cloud.cleanup(async () => {
+    const demo = await cloud.as('demo');
+    const { items } = await demo.neutron.networks.listAll();
+    for (const network of items) {
+      if (!network.name.startsWith(prefix)) continue;
+      const ports = await demo.neutron.ports.list({ filters: { network_id: network.id } });
+      for (const port of ports) {
+        if (port.device_owner !== 'network:dhcp') await demo.neutron.ports.delete(port.id);
+      }
+      await demo.neutron.networks.delete(network.id);
+    }
+  });
+}
+
+test.describe('networks as demo', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, 'demo', '/project/networks');
+    await networks(page).waitLoaded();
+  });
+
+  test('lists own, shared and external networks with their subnets', async ({ page }) => {
+    const panel = networks(page);
+    expect(await panel.columnTitles()).toEqual(
+      expect.arrayContaining(['Name', 'Subnets Associated', 'Shared', 'External', 'Status']),
+    );
+    for (const name of ['private', 'public', 'shared-net']) {
+      await expect(panel.row(name)).toBeVisible();
+    }
+    expect(await panel.cell('public', 'External')).toBe('Yes');
+  });
+
+  test('creates a network with a subnet, edits it, adds a subnet on its page, deletes it', async ({
+    page,
+    cloud,
+  }) => {
+    const panel = networks(page);
+    const name = uniqueName('e2e-net');
+    removeLater(cloud, name);
+
+    await panel.action('Create Network').click();
+    const wizard = panel.modal('Create Network');
+    await wizard.getByRole('textbox', { name: 'Network Name' }).fill(name);
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // The subnet step checks the address before anything is sent.
+    const cidr = wizard.getByRole('textbox', { name: 'Network Address' });
+    await cidr.fill('10.123.0.7/24');
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await expectFieldError(cidr, '10.123.0.7/24 has host bits set; use 10.123.0.0/24.');
+    await cidr.fill('10.123.0.0/24');
+    await wizard.getByRole('textbox', { name: 'Subnet Name' }).fill(`${name}-a`);
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await wizard.getByRole('textbox', { name: 'Allocation Pools' }).fill('10.123.0.10,10.123.0.50');
+    await wizard.getByRole('textbox', { name: 'DNS Name Servers' }).fill('192.0.2.53');
+    await wizard.getByRole('button', { name: 'Create', exact: true }).click();
+    await panel.expectToast(`Network ${name} was successfully created`);
+    await expect(wizard).toBeHidden();
+    await expect(panel.row(name)).toBeVisible();
+    expect(await panel.cell(name, 'Subnets Associated')).toContain('10.123.0.0/24');
+
+    const renamed = `${name}-b`;
+    await panel.rowAction(name, 'Edit Network');
+    const edit = panel.modal('Edit Network');
+    await edit.getByRole('textbox', { name: 'Network Name' }).fill(renamed);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await panel.expectToast(`Network ${renamed} was successfully updated`);
+    await expect(panel.row(renamed)).toBeVisible();
+
+    await panel.nameLink(renamed).click();
+    await expect(page).toHaveURL(/\/ngdetails\/OS::Neutron::Net\//);
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await page.getByRole('tab', { name: 'Subnets' }).click();
+    const subnets = page.getByRole('grid', { name: 'Subnets' });
+    await expect(subnets.getByRole('gridcell', { name: '10.123.0.0/24' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create Subnet', exact: true }).click();
+    const create = panel.modal('Create Subnet');
+    await create.getByRole('textbox', { name: 'Subnet Name' }).fill(`${name}-c`);
+    await create.getByRole('textbox', { name: 'Network Address' }).fill('10.124.0.0/24');
+    await create.getByRole('textbox', { name: 'Gateway IP' }).fill('10.124.0.254');
+    await create.getByRole('button', { name: 'Next', exact: true }).click();
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await panel.expectToast(`Subnet ${name}-c was successfully created`);
+    await expect(subnets.getByRole('gridcell', { name: '10.124.0.0/24' })).toBeVisible();
+    await expect(subnets.getByRole('gridcell', { name: '10.124.0.254' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('network-subnets.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Ports' }).click();
+    await expect(page.getByRole('grid', { name: 'Ports' })).toBeVisible();
+
+    await panel.goto();
+    await panel.waitLoaded();
+    expect(await panel.cell(renamed, 'Subnets Associated')).toContain('10.124.0.0/24');
+    await page.screenshot({ path: test.info().outputPath('networks.png'), fullPage: true });
+    await panel.rowAction(renamed, 'Delete Network');
+    await panel.confirm('Confirm Delete Network', 'Delete Network', `"${renamed}"`);
+    await panel.expectToast(`Deleted Network: ${renamed}.`);
+    await expect(panel.row(renamed)).toHaveCount(0);
+  });
+
+  test('a network whose ports are in use says why it cannot be deleted', async ({
+    page,
+    cloud,
+  }) => {
+    const panel = networks(page);
+    const name = uniqueName('e2e-busy');
+    removeLater(cloud, name);
+    const demo = await cloud.as('demo');
+    const network = await demo.neutron.networks.create({ name });
+    await demo.neutron.ports.create({ network_id: network.id, name: `${name}-port` });
+    await page.reload();
+    await panel.waitLoaded();
+    await panel.rowAction(name, 'Delete Network');
+    await panel.confirm('Confirm Delete Network', 'Delete Network');
+    await panel.expectToast(
+      `Network ${name} still has ports in use (instances, routers or other devices). Detach or delete them, then delete the network.`,
+      'error',
+    );
+    await expect(panel.row(name)).toBeVisible();
+  });
+});
