@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Content, Label } from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,23 @@ import { AGE_TEXTS, addressLines, ageOf } from './instanceRules';
 const IMAGE_TYPE = 'OS::Glance::Image';
 
 /**
+ * An address that may break after its colons: an IPv6 address takes two lines rather than
+ * widen a table of a dozen columns (an IPv4 one never breaks).
+ */
+function Breakable({ addr }: { addr: string }): ReactNode {
+  const parts = addr.split(/(?<=:)(?!:)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** Room for half an IPv6 address a line. */
+const ADDRESS_LIST = { minWidth: '8.5em' } as const;
+
+/**
  * The addresses grouped by network: each network's fixed addresses, then its floating ones
  * marked as such (spec: fixed and floating distinguishable).
  */
@@ -17,21 +34,24 @@ export function Addresses({ instance }: { instance: Pick<Instance, 'addresses'> 
   const { t } = useTranslation();
   const lines = addressLines(instance);
   if (lines.length === 0) return null;
+  // One address a line, under its network: an IPv6 address is long enough on its own.
   return (
-    <Content component="ul" isPlainList>
+    <Content component="ul" isPlainList style={ADDRESS_LIST}>
       {lines.map((line) => (
         <Content component="li" key={line.network}>
           <strong>{line.network}</strong>
-          {': '}
-          {line.fixed.join(', ')}
+          {line.fixed.map((addr) => (
+            <div key={addr}>
+              <Breakable addr={addr} />
+            </div>
+          ))}
           {line.floating.map((addr) => (
-            <span key={addr}>
-              {line.fixed.length > 0 || line.floating[0] !== addr ? ', ' : ''}
-              {addr}{' '}
+            <div key={addr}>
+              <Breakable addr={addr} />{' '}
               <Label isCompact variant="outline" color="blue">
                 {t('Floating IP')}
               </Label>
-            </span>
+            </div>
           ))}
         </Content>
       ))}

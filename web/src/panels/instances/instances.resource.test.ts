@@ -43,6 +43,9 @@ describe('instances declaration', () => {
     expect(ids(admin)).toEqual(expect.arrayContaining(['project', 'host']));
     expect(ids(project)).not.toContain('project');
     expect(ids(project)).not.toContain('host');
+    expect(ids(project)).toEqual(expect.arrayContaining(['key_name', 'availability_zone']));
+    expect(ids(admin)).not.toContain('key_name');
+    expect(ids(admin)).not.toContain('availability_zone');
     const facets = (scope: typeof admin) =>
       (forPanel(instances, scope).facets ?? []).map((f) => f.id);
     expect(facets(project)).toEqual([
@@ -105,7 +108,7 @@ describe('instances declaration', () => {
     expect(column('age')).toMatchObject({ serverSort: 'created', defaultSort: 'desc' });
     expect(column('name').serverSort).toBe('name');
     expect(column('status').serverSort).toBe('status');
-    expect(column('power_state').serverSort).toBe('power_state');
+    expect(column('power_state').serverSort).toBeUndefined();
     for (const id of ['image', 'flavor', 'addresses', 'project']) {
       expect(column(id).serverSort, id).toBeUndefined();
     }

@@ -30,6 +30,7 @@ import {
 
 const ADMIN_PANEL = '/admin/instances';
 const ADMIN_ONLY = [ADMIN_PANEL];
+const PROJECT_ONLY = ['/project/instances'];
 const isAdmin = (scope: PanelScope): boolean => scope.path === ADMIN_PANEL;
 // Nova shows an instance's host only to whom this rule allows (an admin by default).
 const HOST_ATTRIBUTES = policy('compute', 'os_compute_api:os-extended-server-attributes');
@@ -117,10 +118,15 @@ export const instances = defineResource<Instance>({
       cell: (i) => createElement(Addresses, { instance: i }),
     }),
     textColumn('flavor', msg('Flavor'), flavorName, { priority: 1 }),
-    textColumn('key_name', msg('Key Pair'), (i) => i.key_name, {
-      priority: 2,
-      serverSort: 'key_name',
-    }),
+    // The admin panel leaves out key pair and zone (as operators know it): room for project
+    // and host in the same width.
+    {
+      ...textColumn<Instance>('key_name', msg('Key Pair'), (i) => i.key_name, {
+        priority: 2,
+        serverSort: 'key_name',
+      }),
+      panels: PROJECT_ONLY,
+    },
     {
       ...labelColumn<Instance>('status', msg('Status'), (i) => i.status, {
         priority: 1,
@@ -131,15 +137,21 @@ export const instances = defineResource<Instance>({
       }),
       text: withProgress,
     },
-    textColumn('availability_zone', msg('Availability Zone'), (i) => i.availability_zone, {
-      priority: 2,
-      serverSort: 'availability_zone',
-    }),
+    {
+      ...textColumn<Instance>(
+        'availability_zone',
+        msg('Availability Zone'),
+        (i) => i.availability_zone,
+        {
+          priority: 2,
+          serverSort: 'availability_zone',
+        },
+      ),
+      panels: PROJECT_ONLY,
+    },
     textColumn('task', msg('Task'), taskText, { priority: 1, serverSort: 'task_state' }),
-    textColumn('power_state', msg('Power State'), powerText, {
-      priority: 1,
-      serverSort: 'power_state',
-    }),
+    // Nova sorts power states by their numbers, an order that means nothing to a reader.
+    textColumn('power_state', msg('Power State'), powerText, { priority: 1 }),
     textColumn('age', msg('Age'), (i) => i.created, {
       priority: 1,
       // Nova's own order: newest first.
