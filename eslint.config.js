@@ -24,6 +24,8 @@ const CONTRACT_RUNTIME_SUBPATHS = [
   '@skydeck/contract/route',
   // Pure address rules (no TypeBox): the subnet forms check what the server checks.
   '@skydeck/contract/subnetRules',
+  // The launch wizard's steps and limits (no TypeBox): the web checks what the server checks.
+  '@skydeck/contract/launchConstants',
 ];
 
 const PANELS = readdirSync(new URL('./web/src/panels/', import.meta.url), {

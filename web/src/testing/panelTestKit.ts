@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { act } from '@testing-library/react';
-import { DEFAULT_LAUNCH_INSTANCE_DEFAULTS } from '@skydeck/contract/nova/launchConstants';
+import { DEFAULT_LAUNCH_INSTANCE_DEFAULTS } from '@skydeck/contract/launchConstants';
 import type { PolicyBatchBody, Settings } from '@skydeck/contract';
 import { manifestEntry } from '../app/manifest';
 import { ResourcePanel, loadResource } from '../ui/ResourcePanel/ResourcePanel';

@@ -91,11 +91,14 @@ describe('images declaration', () => {
     expect(volume.allowed?.(img({ container_format: 'aki' }))).toBe(false);
     expect(volume.allowed?.(img())).toBe(true);
     const launch = rowAction('launch');
-    expect(launch.unavailable).toBeTruthy();
+    expect(launch.unavailable).toBeUndefined();
+    expect(launch.run.kind).toBe('modal');
     expect(launch.requires).toEqual([
       { kind: 'policy', service: 'compute', rule: 'os_compute_api:servers:create' },
     ]);
     expect(launch.allowed?.(img({ container_format: 'ari' }))).toBe(false);
+    expect(launch.allowed?.(img({ status: 'queued' }))).toBe(false);
+    expect(launch.allowed?.(img())).toBe(true);
   });
   it('shows the owner column only with identity:get_project', () => {
     const owner = images.columns.find((c) => c.id === 'owner');

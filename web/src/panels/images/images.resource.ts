@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { Image } from '@skydeck/contract';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
-import { deleteAction, modalAction, unavailableAction } from '../../registry/actions';
+import { deleteAction, modalAction } from '../../registry/actions';
 import {
   booleanColumn,
   labelColumn,
@@ -24,6 +24,7 @@ import { policy, service, type Action, type FacetOption } from '../../registry/t
 import { ProjectName, VisibilityText } from './imageCells';
 import { imageQueries, removeImage } from '../../data/glance/images';
 import { LIST_PROJECTS } from '../../data/keystone/projects';
+import { launchFromImageAction } from '../../launch/launchInstanceAction';
 import {
   DISK_FORMATS,
   IMAGE_KIND_LABELS,
@@ -39,7 +40,6 @@ const CREATE = policy('image', 'add_image');
 const DELETE = policy('image', 'delete_image');
 const EDIT = policy('image', 'modify_image');
 const UPDATE_METADATA = policy('image', 'modify_metadef_object');
-const LAUNCH = policy('compute', 'os_compute_api:servers:create');
 const CREATE_VOLUME = [policy('volume', 'volume:create'), service('volume')];
 const ownTarget = (image: Image): { project_id: string } => ({ project_id: image.owner ?? '' });
 // Zed's identity:get_project holds only for the token's own project (target.project.id), so
@@ -83,15 +83,8 @@ const remove = {
   notAllowed: msg('You are not allowed to delete images: {{names}}'),
 };
 
-const launch: Action<Image> = {
-  ...unavailableAction<Image>(
-    'launch',
-    msg('Launch'),
-    [LAUNCH],
-    msg('Available with the launch instance wizard'),
-  ),
-  allowed: (image) => isActive(image) && isBootable(image),
-};
+// Spec 2 §6: launch needs compute:create, an active and bootable image (the wizard, issue 9).
+const launch: Action<Image> = launchFromImageAction;
 
 /** Images: the project panel and the admin one (spec 2 §2, §3, §4, §6, §8, §9). */
 export const images = defineResource<Image>({

@@ -6,8 +6,8 @@ import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { KeyPairFields } from './KeyPairFields';
-import { downloadFile } from './downloadFile';
-import { keyPairNameError } from './keyPairNames';
+import { downloadFile } from '../../ui/downloadFile';
+import { keyPairNameError } from '../../data/nova/keyPairNames';
 import { keyPairMutations, keyPairQueries } from '../../data/nova/keypairs';
 
 /** Create Key Pair (spec 2 §2, §5): Nova generates the pair and the private key is downloaded. */

@@ -7,7 +7,7 @@ import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { FileField } from '../../ui/fields/FileField';
 import { KeyPairFields } from './KeyPairFields';
-import { REQUIRED, keyPairNameError } from './keyPairNames';
+import { REQUIRED, keyPairNameError } from '../../data/nova/keyPairNames';
 import { keyPairMutations, keyPairQueries } from '../../data/nova/keypairs';
 
 /** Import Public Key (spec 2 §5): name, key type (default ssh) and a pasted or chosen key. */

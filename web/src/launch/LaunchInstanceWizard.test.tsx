@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ServiceCatalog } from '@skydeck/contract';
+import { cloud, type Route } from '../testing/panelTestKit';
+import { mockFetch, renderWithProviders } from '../testing/render';
+import { LaunchInstanceWizard } from './LaunchInstanceWizard';
+
+const endpoint = (type: string): ServiceCatalog[number] => ({
+  id: type,
+  type,
+  name: type,
+  endpoints: [
+    { id: type, interface: 'public', region: 'RegionOne', region_id: 'RegionOne', url: 'x' },
+  ],
+});
+
+const list =
+  (items: unknown[]): Route =>
+  () => ({ body: { items } });
+
+const flavor = (id: string, vcpus: number, ram: number, disk: number) => ({
+  id,
+  name: `f${id}`,
+  vcpus,
+  ram,
+  disk,
+  'OS-FLV-EXT-DATA:ephemeral': 0,
+  'os-flavor-access:is_public': true,
+  swap: 0,
+  rxtx_factor: 1,
+});
+
+interface Setup {
+  services?: string[];
+  extensions?: string[];
+  denied?: string[];
+  validate?: (step: string) => Record<string, Record<string, string>> | undefined;
+}
+
+function setup({
+  services = ['compute', 'image', 'network', 'volumev3'],
+  extensions = ['os-keypairs', 'os-server-groups', 'OS-SCH-HNT'],
+  denied = [],
+  validate = () => undefined,
+}: Setup = {}) {
+  const posts: unknown[] = [];
+  const spy = mockFetch(
+    cloud({
+      denied,
+      settings: { ENABLE_SCHEDULER_HINTS: true },
+      routes: {
+        'GET /api/keystone/user-session/': () => ({ body: { services_region: 'RegionOne' } }),
+        'GET /api/keystone/svc-catalog/': () => ({ body: services.map(endpoint) }),
+        'GET /api/nova/extensions/': list(extensions.map((alias) => ({ alias, name: alias }))),
+        'GET /api/nova/limits/': () => ({
+          body: {
+            maxTotalInstances: 10,
+            totalInstancesUsed: 1,
+            maxTotalCores: 4,
+            totalCoresUsed: 1,
+            maxTotalRAMSize: 8192,
+            totalRAMUsed: 512,
+          },
+        }),
+        'GET /api/glance/images/': list([
+          {
+            id: 'img',
+            name: 'cirros',
+            status: 'active',
+            visibility: 'public',
+            container_format: 'bare',
+            disk_format: 'qcow2',
+            size: 20000000,
+            min_disk: 2,
+            min_ram: 0,
+            created_at: '2026-01-01T00:00:00Z',
+            properties: {},
+          },
+        ]),
+        'GET /api/cinder/volumes/': list([]),
+        'GET /api/cinder/volumesnapshots/': list([]),
+        'GET /api/nova/flavors/': list([flavor('1', 1, 512, 1), flavor('2', 8, 1024, 20)]),
+        'GET /api/nova/keypairs/': list([{ name: 'mykey', type: 'ssh', fingerprint: 'aa' }]),
+        'GET /api/nova/servergroups/': list([]),
+        'GET /api/neutron/networks/': list([]),
+        'GET /api/neutron/securitygroups/': list([
+          { id: 'sg1', name: 'default', description: '', project_id: 'p', rules: [] },
+        ]),
+        'POST /api/nova/servers/': (url, init) => {
+          const step = url.searchParams.get('validate');
+          if (step === null) {
+            posts.push(init.json);
+            return { status: 202, body: { id: 'new', count: 1 } };
+          }
+          const errors = validate(step);
+          return errors
+            ? { status: 400, body: { message: 'invalid', has_errors: true, errors } }
+            : { body: { has_errors: false, errors: {}, workflow_slug: 'launch_instance' } };
+        },
+      },
+    }),
+  );
+  return { spy, posts };
+}
+
+const stepNames = async (): Promise<string[]> => {
+  const nav = await screen.findByRole('navigation', { name: 'Steps' });
+  return within(nav)
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LaunchInstanceWizard (spec 3 §2)', () => {
+  it('has all eleven steps when every service, extension and rule is there', async () => {
+    setup();
+    renderWithProviders(<LaunchInstanceWizard onClose={vi.fn()} />);
+    expect(await stepNames()).toEqual([
+      'Details',
+      'Source',
+      'Flavor',
+      'Networks',
+      'Network Ports',
+      'Security Groups',
+      'Key Pair',
+      'Configuration',
+      'Server Groups',
+      'Scheduler Hints',
+      'Metadata',
+    ]);
+  });
+
+  it('drops the network steps without a network service, Key Pair without its extension, and Server Groups without the rule', async () => {
+    setup({
+      services: ['compute', 'image'],
+      extensions: ['os-server-groups'],
+      denied: ['os_compute_api:os-server-groups:index'],
+    });
+    renderWithProviders(<LaunchInstanceWizard onClose={vi.fn()} />);
+    expect(await stepNames()).toEqual(['Details', 'Source', 'Flavor', 'Configuration', 'Metadata']);
+  });
+
+  it('shows the server errors of a step on Next and focuses the first', async () => {
+    setup({
+      validate: (step) =>
+        step === 'details'
+          ? { details: { name: 'A name is required for your instance.' } }
+          : undefined,
+    });
+    renderWithProviders(<LaunchInstanceWizard onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('A name is required for your instance.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Instance Name/ })).toHaveFocus(),
+    );
+  });
+
+  it('preselects the image, disables flavors that do not fit with the reason, and launches', async () => {
+    const { posts } = setup();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <LaunchInstanceWizard
+        preset={{ source_type: 'image', source_id: 'img' }}
+        onClose={onClose}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Source: the preset image is allocated.
+    expect(
+      await within(await screen.findByRole('grid', { name: 'Allocated Source' })).findByText(
+        'cirros',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Flavor: 8 VCPUs is more than the 3 left.
+    const big = await screen.findByRole('button', { name: 'Allocate f2' });
+    expect(big).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByText(/Not enough VCPUs left in your quota: 8 needed, 3 available\./),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Allocate f1' }));
+    await user.click(screen.getByRole('button', { name: 'Metadata' }));
+    await user.click(await screen.findByRole('button', { name: 'Launch Instance' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: ['vm1'] }));
+    expect(posts[0]).toMatchObject({
+      name: 'vm1',
+      source_type: 'image',
+      source_id: 'img',
+      flavor_id: '1',
+      vol_create: true,
+      // The larger of the image (1 GB rounded up), its min_disk (2) and the flavor disk (1).
+      vol_size: 2,
+      // Spec 3 §9: the group named default is preselected.
+      security_groups: ['sg1'],
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Image } from '@skydeck/contract';
+import { msg } from '../i18n/msg';
+import { modalAction } from '../registry/actions';
+import { policy } from '../registry/types';
+
+/** Spec 2 §6: launching needs compute:create (os_compute_api:servers:create in Zed). */
+export const LAUNCH_POLICY = policy('compute', 'os_compute_api:servers:create');
+
+/**
+ * Launch Instance as a table action (the instances panel adds it to `actions.table`): opens the
+ * wizard with nothing preset.
+ */
+export const launchInstanceAction = modalAction(
+  'launch',
+  msg('Launch Instance'),
+  [LAUNCH_POLICY],
+  () => import('./LaunchInstanceWizard').then((m) => m.LaunchInstanceModal),
+  { primary: true },
+);
+
+/** Spec 3 §9: images of these container formats cannot boot. */
+const NON_BOOTABLE = ['aki', 'ari'];
+
+/**
+ * Images → Launch (spec 2 §6): an active, bootable image, preset as the wizard's source (an
+ * instance snapshot as one).
+ */
+export const launchFromImageAction = modalAction<Image>(
+  'launch',
+  msg('Launch'),
+  [LAUNCH_POLICY],
+  () => import('./LaunchFromImage').then((m) => m.LaunchFromImage),
+  {
+    allowed: (image) =>
+      image.status.toLowerCase() === 'active' &&
+      !NON_BOOTABLE.includes((image.container_format ?? '').toLowerCase()),
+  },
+);
