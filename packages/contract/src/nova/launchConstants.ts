@@ -1,6 +1,6 @@
 /**
  * The launch wizard's constants without TypeBox, so the web app can import values
- * (`@skydeck/contract/nova/launchConstants`) and ship no schema code.
+ * (`@skydeck/contract/launchConstants`) and ship no schema code.
  */
 
 /**
