@@ -654,11 +654,14 @@ describe('ResourceTable polling of changing rows only', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(2500));
     expect(listCalls.map((u) => u.searchParams.get('ids'))).toEqual([null, '2']);
+    // Spec 1 §9: each re-read of the same row waits an interval longer (5 s, then 7.5 s).
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(listCalls).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(2500));
     expect(listCalls.map((u) => u.searchParams.get('ids'))).toEqual([null, '2', '2']);
 
     items = items.map((i) => ({ ...i, status: 'active' }));
-    await act(() => vi.advanceTimersByTimeAsync(2500));
+    await act(() => vi.advanceTimersByTimeAsync(7500));
     expect(listCalls).toHaveLength(4);
     expect(screen.queryByRole('cell', { name: 'saving' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('cell', { name: 'active' })).toHaveLength(3);

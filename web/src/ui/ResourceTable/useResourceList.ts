@@ -28,6 +28,7 @@ import {
   serverSortOf,
   tableQuery,
 } from './pageParams';
+import { rowPollDelay } from './rowPollDelay';
 import type { SortState } from './sortItems';
 
 /** Spec 2 §9 default; the AJAX_POLL_INTERVAL setting overrides it. */
@@ -189,7 +190,8 @@ export function useResourceList<T>(
           initialData: () => items?.filter((item) => changing.includes(keyOf(item))),
           initialDataUpdatedAt: list.dataUpdatedAt,
           staleTime: pollInterval,
-          refetchInterval: pollInterval,
+          // Spec 1 §9: each re-read of the same rows waits an interval longer, up to 30 s.
+          refetchInterval: (q) => rowPollDelay(pollInterval, q.state.dataUpdateCount),
         }
       : { queryKey: [...listKey, 'no-refresh'], queryFn: skipToken },
   );
