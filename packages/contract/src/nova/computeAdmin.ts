@@ -119,8 +119,8 @@ export type AggregateCreateBody = Static<typeof AggregateCreateBody>;
 export const AggregateUpdateBody = Type.Object(
   {
     name: Type.Optional(AggregateName),
-    /** null or absent: no zone. */
-    availability_zone: Type.Optional(Nullable(ZoneName)),
+    /** Nova can rename a zone but never remove it ("does not support empty named availability zone"). */
+    availability_zone: Type.Optional(ZoneName),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -18,7 +18,7 @@ export interface AggregateCalls {
     options?: CallOptions,
   ): Promise<Aggregate>;
   create(aggregate: AggregateCreate, options?: CallOptions): Promise<Aggregate>;
-  /** Name and/or zone; a null zone removes it. */
+  /** Name and/or zone (Nova refuses to remove a zone: 400). */
   update(id: string | number, changes: AggregateCreate, options?: CallOptions): Promise<Aggregate>;
   /** Nova refuses (400) while the aggregate has hosts. */
   delete(id: string | number, options?: CallOptions): Promise<void>;
@@ -28,7 +28,7 @@ export interface AggregateCalls {
 
 export interface AggregateCreate {
   name?: string;
-  availability_zone?: string | null;
+  availability_zone?: string;
 }
 
 export function aggregateCalls(ctx: NovaContext): AggregateCalls {

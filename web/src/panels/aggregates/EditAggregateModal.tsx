@@ -15,7 +15,7 @@ export function EditAggregateModal({ target, onClose }: ModalProps<Aggregate>): 
   const others = (useQuery(aggregateQueries.list()).data ?? []).filter((a) => a.id !== target.id);
   const update = useMutation(aggregateMutations.update);
   const form = useForm({ name: target.name, zone: target.availability_zone ?? '' }, (v) =>
-    validateAggregate(v, others),
+    validateAggregate(v, others, target.availability_zone),
   );
   return (
     <ModalForm

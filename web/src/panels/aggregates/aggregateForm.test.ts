@@ -21,18 +21,20 @@ describe('aggregate form', () => {
     expect(validateAggregate({ name: 'rack-1', zone: 'az1' }, [aggregate]).name).toBeUndefined();
   });
 
-  it('sends only what changed, and an emptied zone as null', () => {
+  it('keeps a zone once set: it may be renamed, never emptied', () => {
+    expect(validateAggregate({ name: 'a', zone: ' ' }, [], 'az1').zone).toBe(
+      'Nova can rename an availability zone but not remove it.',
+    );
+    expect(validateAggregate({ name: 'a', zone: 'az2' }, [], 'az1').zone).toBeUndefined();
+    expect(validateAggregate({ name: 'a', zone: '' }, []).zone).toBeUndefined();
+  });
+
+  it('sends only what changed', () => {
     expect(aggregateChanges(aggregate, { name: 'fast-storage', zone: '' })).toBeUndefined();
     expect(aggregateChanges(aggregate, { name: ' fast ', zone: '' })).toEqual({ name: 'fast' });
     expect(aggregateChanges(aggregate, { name: 'fast-storage', zone: 'az1' })).toEqual({
       availability_zone: 'az1',
     });
-    expect(
-      aggregateChanges(
-        { ...aggregate, availability_zone: 'az1' },
-        { name: 'fast-storage', zone: ' ' },
-      ),
-    ).toEqual({ availability_zone: null });
   });
 
   it('turns two host lists into additions and removals', () => {

@@ -9,14 +9,20 @@ export interface AggregateValues {
 
 export const NAME_TAKEN = msg('An aggregate named "{{name}}" already exists.');
 export const REQUIRED = msg('This field is required.');
+export const ZONE_KEPT = msg('Nova can rename an availability zone but not remove it.');
 
-/** Name required and unique (Nova answers 409 otherwise); the zone is optional. */
+/**
+ * Name required and unique (Nova answers 409 otherwise); the zone is optional, but once an
+ * aggregate has one (`zoneBefore`) Nova refuses to remove it.
+ */
 export function validateAggregate(
   values: AggregateValues,
   others: readonly Aggregate[],
+  zoneBefore: string | null = null,
 ): Partial<Record<keyof AggregateValues, string>> {
   const name = values.name.trim();
   return {
+    zone: zoneBefore && values.zone.trim() === '' ? t(ZONE_KEPT) : undefined,
     name:
       name === ''
         ? t(REQUIRED)
@@ -32,10 +38,10 @@ export function aggregateChanges(
   values: AggregateValues,
 ): AggregateUpdateBody | undefined {
   const name = values.name.trim();
-  const zone = values.zone.trim() || null;
+  const zone = values.zone.trim();
   const body: AggregateUpdateBody = {
     ...(name !== aggregate.name ? { name } : {}),
-    ...(zone !== aggregate.availability_zone ? { availability_zone: zone } : {}),
+    ...(zone && zone !== aggregate.availability_zone ? { availability_zone: zone } : {}),
   };
   return Object.keys(body).length > 0 ? body : undefined;
 }

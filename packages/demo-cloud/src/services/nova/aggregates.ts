@@ -26,6 +26,9 @@ const view = (request: FastifyRequest, a: AggregateDoc, full = true): Json => ({
   ...(atLeast(request, '2.41') ? { uuid: a.uuid } : {}),
 });
 
+const emptyZone = (name: string): string =>
+  `Aggregate ${name} does not support empty named availability zone`;
+
 const checkZone = (value: unknown, path: string): string | null => {
   if (value === null) return null;
   if (typeof value !== 'string')
@@ -116,6 +119,11 @@ export const aggregateRoutes = (app: FastifyInstance, ctx: CloudContext): void =
       spec['availability_zone'] === undefined
         ? aggregate.availability_zone
         : checkZone(spec['availability_zone'], 'aggregate/availability_zone');
+    // Nova checks the zone after it has saved the new name: a refused zone keeps the rename.
+    if (spec['availability_zone'] === null) {
+      col.put({ ...aggregate, name, updated_at: ctx.now().toISOString() });
+      throw badRequest(`Cannot update aggregate ${aggregate.id}. Reason: ${emptyZone(name)}.`);
+    }
     const updated = store.transaction(() => {
       const clash = col.findOne('name', name);
       if (clash && clash.id !== aggregate.id) throw conflict(`Aggregate ${name} already exists.`);
@@ -205,9 +213,14 @@ export const aggregateRoutes = (app: FastifyInstance, ctx: CloudContext): void =
             `${pyRepr(key)} is too long`,
           );
         if (value === null) {
+          // Nova never removes a zone once set.
+          if (key === 'availability_zone') {
+            throw badRequest(
+              `Cannot update metadata of aggregate ${aggregate.id}. Reason: ${emptyZone(aggregate.name)}.`,
+            );
+          }
           // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
           delete metadata[key];
-          if (key === 'availability_zone') zone = null;
           continue;
         }
         if (typeof value !== 'string' || value.length > 255) {

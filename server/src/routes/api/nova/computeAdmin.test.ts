@@ -159,10 +159,17 @@ describe('/api/nova/aggregates/', () => {
     const edited = await t.as(admin, {
       method: 'PATCH',
       url: `/api/nova/aggregates/${aggregate.id}/`,
-      payload: { name: 'rack-b', availability_zone: null },
+      payload: { name: 'rack-b', availability_zone: 'zone-b' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ name: 'rack-b', availability_zone: null });
+    expect(edited.json()).toMatchObject({ name: 'rack-b', availability_zone: 'zone-b' });
+    // Nova never removes a zone; the contract does not offer it.
+    const cleared = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/nova/aggregates/${aggregate.id}/`,
+      payload: { availability_zone: null },
+    });
+    expect(cleared.statusCode).toBe(400);
 
     const hosts = await t.as(admin, {
       method: 'POST',
