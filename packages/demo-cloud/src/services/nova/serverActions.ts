@@ -756,10 +756,9 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
 
   /**
    * The destination of a migration: the named host (which must exist and differ from the
-   * source), else the scheduler's pick among the others. Nova's API waits for the conductor
-   * here, so a missing destination is the request's 400, not a fault on the server.
+   * source), else the scheduler's pick among the others (null when none fits).
    */
-  const destinationOf = (server: ServerDoc, host: unknown, cold: boolean): string => {
+  const destinationOf = (server: ServerDoc, host: unknown): string | null => {
     if (typeof host === 'string') {
       if (!computeHost(host)) throw badRequest(`Compute host ${host} could not be found.`);
       if (host === server.host) {
@@ -767,13 +766,7 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
       }
       return host;
     }
-    const picked = pickHost(ctx, server, server.host ?? undefined);
-    if (!picked) {
-      throw badRequest(
-        cold ? `${NO_VALID_HOST} No valid host found for cold migrate` : NO_VALID_HOST,
-      );
-    }
-    return picked;
+    return pickHost(ctx, server, server.host ?? undefined);
   };
 
   handlers['migrate'] = (request, reply, server, args) => {
@@ -788,7 +781,20 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     checkLock(server, isAdminContext(request));
     if (!server.host) throw notReady(server.id);
     checkState(server, { action: 'migrate', vm: [VM.ACTIVE, VM.STOPPED] });
-    const destination = destinationOf(server, host, true);
+    const destination = destinationOf(server, host);
+    if (!destination) {
+      // Nova casts a cold migration to the conductor: with no host to go to it still answers
+      // 202, and only the instance action records the failure (the lab does this).
+      startAction(store, ctx.now(), server, actorOf(request), 'migrate', {
+        name: 'conductor_migrate_server',
+        host: server.host,
+      });
+      finishAction(store, ctx.now(), server.id, 'migrate', {
+        message: NO_VALID_HOST,
+        traceback: NO_VALID_HOST,
+      });
+      return reply.code(202).send();
+    }
     // A cold migration is a resize to the same flavor: it ends in VERIFY_RESIZE.
     runTimed(ctx, request, server, {
       policy: 'os_compute_api:os-migrate-server:migrate',
@@ -846,7 +852,9 @@ export const serverActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
     if (!server.host) throw notReady(server.id);
     // Nova's API names the action as the request did in its 409.
     checkState(server, { action: 'os-migrateLive', vm: [VM.ACTIVE, VM.PAUSED] });
-    const destination = destinationOf(server, host, false);
+    // Below 2.34 Nova's API waits for the conductor's checks: no host is the request's 400.
+    const destination = destinationOf(server, host);
+    if (!destination) throw badRequest(NO_VALID_HOST);
     runTimed(ctx, request, server, {
       policy: 'os_compute_api:os-migrate-server:migrate_live',
       check: { action: 'os-migrateLive', vm: [VM.ACTIVE, VM.PAUSED] },

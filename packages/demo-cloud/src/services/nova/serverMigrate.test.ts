@@ -91,6 +91,29 @@ describe('nova cold and live migration', () => {
     await waitForStatus(cloud(), demo, id, 'ACTIVE');
   });
 
+  it('accepts a cold migration it cannot place (202) and records the failure', async () => {
+    // web-1 is in an affinity group with web-2: no other host may take it.
+    const list = await cloud().request<{ servers: Array<{ id: string; name: string }> }>(
+      'GET',
+      `${COMPUTE}/servers?name=^web-1$`,
+      { token: demo },
+    );
+    const pinned = list.body.servers[0]?.id ?? '';
+    expect((await serverAction(cloud(), admin, pinned, { migrate: null })).status).toBe(202);
+    expect((await getServer(cloud(), admin, pinned)).body.server.status).toBe('ACTIVE');
+    const actions = await cloud().request<{
+      instanceActions: Array<{ action: string; message: string | null }>;
+    }>('GET', `${COMPUTE}/servers/${pinned}/os-instance-actions`, { token: admin });
+    expect(actions.body.instanceActions[0]).toMatchObject({ action: 'migrate', message: 'Error' });
+    const live = { 'os-migrateLive': { host: null, block_migration: 'auto' } };
+    expect((await serverAction(cloud(), admin, pinned, live, '2.25')).body).toEqual({
+      badRequest: {
+        code: 400,
+        message: 'No valid host was found. There are not enough hosts available.',
+      },
+    });
+  });
+
   it('live migration of a stopped server is 409', async () => {
     expect((await serverAction(cloud(), demo, id, { 'os-stop': null })).status).toBe(202);
     await waitForStatus(cloud(), demo, id, 'SHUTOFF');
