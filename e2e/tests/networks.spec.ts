@@ -69,7 +69,8 @@ test.describe('networks as demo', () => {
     expect(await panel.cell(name, 'Subnets Associated')).toContain('10.123.0.0/24');
 
     const renamed = `${name}-b`;
-    await panel.rowAction(name, 'Edit Network');
+    // Edit is the row's own button (Horizon's place for it).
+    await panel.row(name).getByRole('button', { name: 'Edit Network', exact: true }).click();
     const edit = panel.modal('Edit Network');
     await edit.getByRole('textbox', { name: 'Network Name' }).fill(renamed);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -102,7 +103,7 @@ test.describe('networks as demo', () => {
     await panel.waitLoaded();
     expect(await panel.cell(renamed, 'Subnets Associated')).toContain('10.124.0.0/24');
     await page.screenshot({ path: test.info().outputPath('networks.png'), fullPage: true });
-    await panel.rowAction(renamed, 'Delete Network');
+    await panel.batchAction([renamed], 'Delete Networks');
     await panel.confirm('Confirm Delete Network', 'Delete Network', `"${renamed}"`);
     await panel.expectToast(`Deleted Network: ${renamed}.`);
     await expect(panel.row(renamed)).toHaveCount(0);
@@ -120,7 +121,7 @@ test.describe('networks as demo', () => {
     await demo.neutron.ports.create({ network_id: network.id, name: `${name}-port` });
     await page.reload();
     await panel.waitLoaded();
-    await panel.rowAction(name, 'Delete Network');
+    await panel.batchAction([name], 'Delete Networks');
     await panel.confirm('Confirm Delete Network', 'Delete Network');
     await panel.expectToast(
       `Network ${name} still has ports in use (instances, routers or other devices). Detach or delete them, then delete the network.`,

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { NetworkCreateBody } from '@skydeck/contract';
 import { networkMutations, removeNetwork } from '../../data/neutron/networks';
 import { subnetMutations } from '../../data/neutron/subnets';
@@ -9,7 +8,12 @@ import type { ModalProps } from '../../registry/types';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { WizardFrame, type StepErrors } from '../../ui/WizardFrame/WizardFrame';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
-import { NetworkFields, networkFieldErrors, type NetworkFormValues } from './NetworkFields';
+import {
+  NetworkFields,
+  onAdminPanel,
+  networkFieldErrors,
+  type NetworkFormValues,
+} from './NetworkFields';
 import { SubnetDetailFields, SubnetMainFields } from './SubnetFields';
 import {
   EMPTY_SUBNET,
@@ -46,7 +50,8 @@ const pick = (
  */
 export function CreateNetworkWizard({ onClose }: ModalProps<undefined>): ReactNode {
   const { t } = useTranslation();
-  const admin = useLocation().pathname.startsWith('/admin/');
+  // Modals render outside the router: the address says which panel opened this one.
+  const admin = onAdminPanel();
   const createNetwork = useMutation(networkMutations.create);
   const createSubnet = useMutation(subnetMutations.create);
   const network = useForm<NetworkFormValues>(

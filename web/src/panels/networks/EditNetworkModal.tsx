@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { Network, NetworkUpdateBody } from '@skydeck/contract';
 import { networkMutations } from '../../data/neutron/networks';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { NetworkFields, type NetworkFormValues } from './NetworkFields';
+import { NetworkFields, onAdminPanel, type NetworkFormValues } from './NetworkFields';
 
 /** Edit Network: name and admin state; on the admin panel also shared and external. */
 export function EditNetworkModal({ target, onClose }: ModalProps<Network>): ReactNode {
   const { t } = useTranslation();
-  const admin = useLocation().pathname.startsWith('/admin/');
+  // Modals render outside the router: the address says which panel opened this one.
+  const admin = onAdminPanel();
   const update = useMutation(networkMutations.update);
   const form = useForm<NetworkFormValues>({
     name: target.name,

@@ -145,7 +145,7 @@ export const networks = defineResource<Network>({
         msg('Edit Network'),
         [UPDATE],
         () => import('./EditNetworkModal').then((m) => m.EditNetworkModal),
-        { policyTarget: ownTarget },
+        { policyTarget: ownTarget, primary: true },
       ),
       deleteAction<Network>({ ...remove, label: msg('Delete Network') }),
     ],
