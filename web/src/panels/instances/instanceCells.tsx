@@ -23,9 +23,6 @@ function Breakable({ addr }: { addr: string }): ReactNode {
   ));
 }
 
-/** Room for half an IPv6 address a line. */
-const ADDRESS_LIST = { minWidth: '8.5em' } as const;
-
 /**
  * The addresses grouped by network: each network's fixed addresses, then its floating ones
  * marked as such (spec: fixed and floating distinguishable).
@@ -36,7 +33,7 @@ export function Addresses({ instance }: { instance: Pick<Instance, 'addresses'> 
   if (lines.length === 0) return null;
   // One address a line, under its network: an IPv6 address is long enough on its own.
   return (
-    <Content component="ul" isPlainList style={ADDRESS_LIST}>
+    <Content component="ul" isPlainList>
       {lines.map((line) => (
         <Content component="li" key={line.network}>
           <strong>{line.network}</strong>

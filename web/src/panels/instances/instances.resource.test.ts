@@ -109,7 +109,7 @@ describe('instances declaration', () => {
     expect(column('name').serverSort).toBe('name');
     expect(column('status').serverSort).toBe('status');
     expect(column('power_state').serverSort).toBeUndefined();
-    for (const id of ['image', 'flavor', 'addresses', 'project']) {
+    for (const id of ['image', 'flavor', 'addresses', 'project', 'key_name', 'availability_zone']) {
       expect(column(id).serverSort, id).toBeUndefined();
     }
   });
