@@ -130,3 +130,23 @@ test.describe('networks as demo', () => {
     await expect(panel.row(name)).toBeVisible();
   });
 });
+
+test.describe('networks as admin', () => {
+  test('every project, with the provider columns, a page at a time from Neutron', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin', '/admin/networks');
+    const panel = new ResourcePanel(page, { path: 'admin/networks', title: 'Networks' });
+    await panel.waitLoaded();
+    expect(await panel.columnTitles()).toEqual(
+      expect.arrayContaining(['Project', 'Name', 'Network Type', 'Segmentation ID']),
+    );
+    // demo's own network is listed too (Neutron shows an admin every project's).
+    await expect(panel.row('private')).toBeVisible();
+    expect(await panel.cell('public', 'Network Type')).toBe('flat');
+    await page.screenshot({ path: test.info().outputPath('admin-networks.png'), fullPage: true });
+    await panel.filter('External', 'Yes');
+    await expect(panel.row('private')).toHaveCount(0);
+    await expect(panel.row('public')).toBeVisible();
+  });
+});

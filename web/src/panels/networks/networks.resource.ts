@@ -13,7 +13,7 @@ import { policy, type Column, type Facet } from '../../registry/types';
 import { toast } from '../../ui/Toasts/toast';
 import { NetworkPorts } from './NetworkPorts';
 import { NetworkSubnets } from './NetworkSubnets';
-import { SubnetsCell, subnetsText } from './networkCells';
+import { NetworkProject, SubnetsCell, subnetsText } from './networkCells';
 
 const ADMIN = '/admin/networks';
 const CREATE = policy('network', 'create_network');
@@ -70,7 +70,12 @@ export const networks = defineResource<Network>({
     page: (_scope, filters, page) => asPage(networkQueries.page(filters, page)),
   },
   columns: [
-    adminOnly(textColumn('project_id', msg('Project'), (n) => n.project_id, { priority: 2 })),
+    adminOnly(
+      textColumn('project_id', msg('Project'), (n) => n.project_id, {
+        priority: 2,
+        cell: (n) => createElement(NetworkProject, { id: n.project_id }),
+      }),
+    ),
     nameColumn<Network>({
       priority: 1,
       defaultSort: true,
@@ -155,7 +160,7 @@ export const networks = defineResource<Network>({
     overviewTab([
       field(msg('Name'), (n) => n.name || '-'),
       field(msg('ID'), (n) => n.id),
-      field(msg('Project ID'), (n) => n.project_id),
+      field(msg('Project'), (n) => createElement(NetworkProject, { id: n.project_id })),
       field(msg('Status'), (n) => {
         const label = (NETWORK_STATUS_LABELS as Record<string, string>)[n.status];
         return label ? t(label) : n.status;
