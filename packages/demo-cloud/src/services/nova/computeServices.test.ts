@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestCloud } from '../../testing/testCloud';
-import { COMPUTE } from './novaTestKit';
+import { COMPUTE, cirrosImageId, createServer, waitForStatus } from './novaTestKit';
 
 type Json = Record<string, unknown>;
 const COMPUTE_2 = 'c0a5d1c6-5f4e-4f7e-9d0b-6f1b2a3c4d04';
@@ -94,5 +94,29 @@ describe('nova compute services: enable and disable', () => {
     expect((await services(admin)).find((s) => s['host'] === 'demo-compute-3')?.['status']).toBe(
       'enabled',
     );
+  });
+
+  it('schedules no new server to a disabled host', async () => {
+    const admin = await cloud().token('admin', 'admin');
+    const ids = [3, 4, 5].map((n) => `c0a5d1c6-5f4e-4f7e-9d0b-6f1b2a3c4d0${n}`);
+    const image = await cirrosImageId(cloud(), admin);
+    const boot = async (name: string): Promise<Json | undefined> => {
+      const created = await createServer(cloud(), admin, {
+        name,
+        imageRef: image,
+        flavorRef: '1',
+        networks: 'none',
+      });
+      const id = created.body.server?.id ?? '';
+      return (await waitForStatus(cloud(), admin, id, name === 'nowhere' ? 'ERROR' : 'ACTIVE')) as
+        Json | undefined;
+    };
+    // Only demo-compute-3 left: the server lands there.
+    for (const id of ids.slice(0, 2)) await put(admin, id, { status: 'disabled' });
+    expect((await boot('only-three'))?.['OS-EXT-SRV-ATTR:host']).toBe('demo-compute-3');
+    // None left: NoValidHost.
+    await put(admin, ids[2] ?? '', { status: 'disabled' });
+    expect((await boot('nowhere'))?.['status']).toBe('ERROR');
+    for (const id of ids) await put(admin, id, { status: 'enabled' });
   });
 });

@@ -14,6 +14,7 @@ import { addEvent, finishAction } from './instanceActions';
 import { consoleTokens, removeServerGroupMember, serverGroups, servers } from './model';
 import type { ServerAddress, ServerDoc, ServerFault } from './model';
 import { POWER, VM } from './serverState';
+import { serviceState } from './services';
 
 /** The lifecycle work kind of servers; the payload's `step` says what to do. */
 export const SERVER_WORK = 'nova.server';
@@ -185,6 +186,8 @@ export const pickHost = (
   const candidates = COMPUTE_HOSTS.filter((h) => {
     if (h.name === exclude) return false;
     if (forced && h.name !== forced) return false;
+    // ComputeFilter: a disabled compute service takes no new servers (a forced host skips it).
+    if (!forced && serviceState(store, h.serviceUuid).status === 'disabled') return false;
     if (zone && zoneOfHost(store, h.name) !== zone) return false;
     const used = usage.get(h.name);
     if (!used) return false;
