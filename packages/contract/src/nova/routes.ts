@@ -6,7 +6,12 @@ import { ExtensionList, FeatureAnswer, FeatureParams, NovaLimits, NovaLimitsQuer
 import { novaServerActionRoutes } from './serverActions';
 import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
 import { Instance, InstanceList, InstanceListQuery, InstanceParams } from './servers';
-import { ConsoleOutput, ConsoleOutputBody, InstanceActionList } from './serverLog';
+import {
+  ConsoleOutput,
+  ConsoleOutputBody,
+  InstanceActionList,
+  InstanceVolumeList,
+} from './serverLog';
 import { MetadataUpdate, NoContent } from '../common';
 import { IdParams } from '../keystone/projects';
 import { route, routes } from '../route';
@@ -140,6 +145,12 @@ export const novaRoutes = {
       path: '/api/nova/servers/:id/actions/',
       params: InstanceParams,
       response: { 200: InstanceActionList },
+    }),
+    volumes: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/volumes/',
+      params: InstanceParams,
+      response: { 200: InstanceVolumeList },
     }),
   }),
   ...novaServerActionRoutes,

@@ -28,3 +28,17 @@ export type InstanceAction = Static<typeof InstanceAction>;
 /** GET /api/nova/servers/:id/actions/ */
 export const InstanceActionList = Type.Object({ items: Type.Array(InstanceAction) });
 export type InstanceActionList = Static<typeof InstanceActionList>;
+
+/** One volume attached to an instance, named from Cinder (null when it cannot be read). */
+export const InstanceVolume = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  device: Nullable(Type.String()),
+  /** GiB */
+  size: Nullable(Type.Integer()),
+});
+export type InstanceVolume = Static<typeof InstanceVolume>;
+
+/** GET /api/nova/servers/:id/volumes/ */
+export const InstanceVolumeList = Type.Object({ items: Type.Array(InstanceVolume) });
+export type InstanceVolumeList = Static<typeof InstanceVolumeList>;

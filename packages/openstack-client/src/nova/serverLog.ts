@@ -12,8 +12,19 @@ export interface NovaInstanceAction {
   message?: string | null;
 }
 
-/** A server's guest console log and its action log: the details page's Log and Action Log. */
+/** One volume attached to a server (GET /servers/{id}/os-volume_attachments). */
+export interface NovaVolumeAttachment {
+  volumeId: string;
+  device?: string | null;
+}
+
+/**
+ * What an instance's details page reads besides the server: its guest console log, its action
+ * log and its attached volumes.
+ */
 export interface ServerLogCalls {
+  /** The volumes attached to the server, with their device names. */
+  volumeAttachments(id: string, options?: CallOptions): Promise<NovaVolumeAttachment[]>;
   /** The console log's last `length` lines (os-getConsoleOutput); no length: all of it. */
   consoleOutput(id: string, length?: number, options?: CallOptions): Promise<string>;
   /** Every action recorded for the server, newest first. */
@@ -33,6 +44,13 @@ export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
         },
       );
       return answer.output ?? '';
+    },
+    async volumeAttachments(id, call = {}) {
+      const answer = await ctx.call<{ volumeAttachments: NovaVolumeAttachment[] }>(
+        { want: '2.1' },
+        { ...call, path: urlPath`servers/${id}/os-volume_attachments` },
+      );
+      return answer.volumeAttachments;
     },
     async actions(id, call = {}) {
       // 2.21 keeps a deleted server's actions readable; nothing else of a later shape is used.

@@ -1,8 +1,9 @@
-import type { InstanceAction } from '@skydeck/contract';
+import type { InstanceAction, InstanceVolume } from '@skydeck/contract';
 import type { OpenStackClient } from '@skydeck/openstack-client';
 import { InstanceNotFoundError } from './instances';
 
 type LogClients = Pick<OpenStackClient, 'nova'>;
+type VolumeClients = Pick<OpenStackClient, 'nova' | 'cinder'>;
 
 /** Nova's server ids are UUIDs: anything else is no instance, without asking Nova. */
 const SERVER_ID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -39,5 +40,29 @@ export const actionLog = async (
     }))
     // Nova lists newest first already; sorting again keeps that whatever the backend.
     .sort((a, b) => (b.start_time ?? '').localeCompare(a.start_time ?? ''));
+  return { items };
+};
+
+/**
+ * The attached volumes with their names and sizes: one Nova call, then one Cinder GET per
+ * volume (an instance has a few). A volume Cinder will not show keeps its id and device.
+ */
+export const attachedVolumes = async (
+  clients: VolumeClients,
+  id: string,
+): Promise<{ items: InstanceVolume[] }> => {
+  checkId(id);
+  const attachments = await clients.nova.serverLog.volumeAttachments(id);
+  const items = await Promise.all(
+    attachments.map(async (a): Promise<InstanceVolume> => {
+      const volume = await clients.cinder.volumes.get(a.volumeId).catch(() => undefined);
+      return {
+        id: a.volumeId,
+        name: volume?.name || null,
+        device: a.device ?? null,
+        size: volume?.size ?? null,
+      };
+    }),
+  );
   return { items };
 };

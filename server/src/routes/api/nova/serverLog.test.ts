@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleOutput, InstanceActionList, InstanceList } from '@skydeck/contract';
+import type {
+  ConsoleOutput,
+  InstanceActionList,
+  InstanceList,
+  InstanceVolumeList,
+} from '@skydeck/contract';
 import type { TestSession } from '../../../testing/buildTestApp';
 import { useTestApp } from '../../../testing/useTestApp';
 
@@ -13,7 +18,7 @@ const idOf = async (session: TestSession, name: string, all = false): Promise<st
   return id;
 };
 
-const consoleOf = (session: TestSession, id: string, payload: unknown) =>
+const consoleOf = (session: TestSession, id: string, payload: Record<string, unknown>) =>
   t.as(session, { method: 'POST', url: `/api/nova/servers/${id}/console-output/`, payload });
 
 describe('POST /api/nova/servers/:id/console-output/', () => {
@@ -65,5 +70,26 @@ describe('GET /api/nova/servers/:id/actions/', () => {
       const res = await t.as(demo, { url: `/api/nova/servers/${id}/actions/` });
       expect(res.statusCode, id).toBe(404);
     }
+  });
+});
+
+describe('GET /api/nova/servers/:id/volumes/', () => {
+  it('lists the attached volumes with their Cinder names, sizes and devices', async () => {
+    const id = await idOf(demo, 'db-1');
+    const res = await t.as(demo, { url: `/api/nova/servers/${id}/volumes/` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json<InstanceVolumeList>();
+    expect(items.map((v) => v.name).sort()).toEqual(['boot-vol', 'data-vol']);
+    expect(items.find((v) => v.name === 'boot-vol')?.device).toBe('/dev/vda');
+    expect(items.every((v) => typeof v.size === 'number' && v.size > 0)).toBe(true);
+    // An instance without volumes has an empty list.
+    const web1 = await idOf(demo, 'web-1');
+    const none = await t.as(demo, { url: `/api/nova/servers/${web1}/volumes/` });
+    expect(none.json<InstanceVolumeList>().items).toEqual([]);
+  });
+
+  it('answers 404 for a malformed id', async () => {
+    const res = await t.as(demo, { url: '/api/nova/servers/nope/volumes/' });
+    expect(res.statusCode).toBe(404);
   });
 });
