@@ -167,10 +167,14 @@ export async function sweepDialog(page: Page, where: string): Promise<AxeFinding
 
   const next = dialog.getByRole('button', { name: 'Next', exact: true });
   for (let step = 2; step <= 10 && (await next.isVisible()); step++) {
-    const current = await dialog.getByRole('button', { name: 'Wizard steps' }).innerText();
+    const current = await dialog
+      .getByRole('button', { name: 'Wizard steps', includeHidden: true })
+      .innerText();
     await next.click();
     await expect(next).toBeEnabled();
-    const after = await dialog.getByRole('button', { name: 'Wizard steps' }).innerText();
+    const after = await dialog
+      .getByRole('button', { name: 'Wizard steps', includeHidden: true })
+      .innerText();
     findings.push(...(await axeFindings(page, `${label} → step ${after.trim()}`, DIALOGS)));
     if (after === current) break;
   }
