@@ -106,6 +106,16 @@ test.describe('instances as demo', () => {
     );
   });
 
+  test('the volumes tab lists the attached volumes with their devices', async ({ page }) => {
+    await projectInstances(page).nameLink('db-1').click();
+    await page.getByRole('tab', { name: 'Volumes' }).click();
+    const volumes = page.getByRole('grid', { name: 'Volumes Attached' });
+    await expect(volumes.getByRole('row').filter({ hasText: 'boot-vol' })).toContainText(
+      '/dev/vda',
+    );
+    await expect(volumes.getByRole('row').filter({ hasText: 'data-vol' })).toHaveCount(1);
+  });
+
   test("the log tab says so when the guest's log cannot be read", async ({ page }) => {
     await projectInstances(page).nameLink('broken').click();
     await page.getByRole('tab', { name: 'Log', exact: true }).click();

@@ -126,6 +126,16 @@ export const instanceQueries = {
         meta: { errorMessage: msg('Unable to retrieve instance action list.') },
       },
     ),
+  /** The attached volumes, named from Cinder. */
+  volumes: (id: string) =>
+    routeQuery(
+      'nova.servers.volumes',
+      { params: { id } },
+      {
+        map: (r) => r.items,
+        meta: { errorMessage: msg('Unable to retrieve volume information.') },
+      },
+    ),
   /**
    * The console log's last `length` lines. A POST upstream that changes nothing, so it is read
    * as a query; failures are shown by the Log tab itself (spec 1 §8), not as a toast.

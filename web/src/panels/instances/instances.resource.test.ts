@@ -142,6 +142,7 @@ describe('instances declaration', () => {
     expect(instances.details?.map((tab) => tab.id)).toEqual([
       'overview',
       'interfaces',
+      'volumes',
       'log',
       'action-log',
     ]);

@@ -22,6 +22,7 @@ import { InstanceActionLog } from './InstanceActionLog';
 import { instanceBatchActions, instanceRowActions } from './instances.actions';
 import { InstanceInterfaces } from './InstanceInterfaces';
 import { InstanceLog } from './InstanceLog';
+import { InstanceVolumes } from './InstanceVolumes';
 import {
   INSTANCE_STATUS_LABELS,
   TASK_STATE_LABELS,
@@ -198,6 +199,7 @@ export const instances = defineResource<Instance>({
     customTab('interfaces', msg('Interfaces'), (i) =>
       createElement(InstanceInterfaces, { instance: i }),
     ),
+    customTab('volumes', msg('Volumes'), (i) => createElement(InstanceVolumes, { instance: i })),
     customTab('log', msg('Log'), (i) => createElement(InstanceLog, { instance: i })),
     customTab('action-log', msg('Action Log'), (i) =>
       createElement(InstanceActionLog, { instance: i }),
