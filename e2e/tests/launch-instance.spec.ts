@@ -73,6 +73,9 @@ test.describe('Launch Instance wizard', () => {
 
     await expectStep(wizard, 'Source');
     await expect(wizard.getByRole('grid', { name: 'Allocated Source' })).toContainText(CIRROS);
+    // Booted from a new volume (LAUNCH_INSTANCE_DEFAULTS.create_volume), removed with it.
+    await expect(wizard.getByRole('checkbox', { name: 'Create New Volume' })).toBeChecked();
+    await wizard.getByRole('checkbox', { name: 'Delete Volume on Instance Delete' }).check();
     await shot(page, '02-source');
     await next(wizard);
 

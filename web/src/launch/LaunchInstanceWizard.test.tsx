@@ -156,6 +156,9 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Instance Name/ })).toHaveFocus(),
     );
+    // Typing answers the message: it goes until the step is checked again.
+    await user.type(screen.getByRole('textbox', { name: /Instance Name/ }), 'vm');
+    expect(screen.queryByText('A name is required for your instance.')).not.toBeInTheDocument();
   });
 
   it('preselects the image, disables flavors that do not fit with the reason, and launches', async () => {

@@ -124,7 +124,14 @@ function Wizard({
       ...(zone && { availability_zone: zone }),
     };
   });
-  const patch = (changes: Partial<LaunchModel>): void => setModel((m) => ({ ...m, ...changes }));
+  // Fields changed since their step was last checked: their old message no longer applies.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const patch = (changes: Partial<LaunchModel>): void => {
+    setModel((m) => ({ ...m, ...changes }));
+    setEdited((prev) => new Set([...prev, ...Object.keys(changes)]));
+  };
+  const current = (errors: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)));
   const launch = useMutation(launchMutations.launch);
 
   const sources = sourcesOf(model, data);
@@ -135,8 +142,12 @@ function Wizard({
     id: def.id,
     name: t(def.name),
     requires: def.requires,
-    validate: async () => asStepErrors((await validateLaunchSteps(toBody(model), def.id))[def.id]),
-    render: ({ errors }) => {
+    validate: async () => {
+      setEdited(new Set());
+      return asStepErrors((await validateLaunchSteps(toBody(model), def.id))[def.id]);
+    },
+    render: ({ errors: shown }) => {
+      const errors = current(shown);
       const props: StepProps = { model, patch, data, errors, sources, source, flavor };
       switch (def.id) {
         case 'details':

@@ -101,7 +101,7 @@ export function TransferTable<T>({
   );
 
   return (
-    <div className="sd-transfer">
+    <div className="pf-v6-u-mt-md">
       <Content component="h3">
         {t('Allocated')} <span className="pf-v6-u-color-200">({allocatedItems.length})</span>
       </Content>
