@@ -34,7 +34,7 @@ describe('ActionMenu', () => {
     expect(onRun).toHaveBeenCalledWith(edit);
 
     await user.click(screen.getByRole('button', { name: 'Actions for web-1' }));
-    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Edit', 'Update Metadata']);
     await user.click(screen.getByRole('menuitem', { name: 'Update Metadata' }));
     expect(onRun).toHaveBeenCalledTimes(1);
@@ -56,6 +56,27 @@ describe('ActionMenu', () => {
     expect(onRun).toHaveBeenCalledWith(other);
     // The toggle the menu was built around (the first was a stand-in until then).
     expect(screen.getByRole('button', { name: 'Actions for web-1' })).toHaveFocus();
+  });
+
+  it('opens on the first click and stays open (the menu is built on that click)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ActionMenu name="web-1" decisions={[decide(edit), decide(pending)]} onRun={vi.fn()} />,
+    );
+    // Nothing of the menu exists before it is first opened.
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for web-1' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    // The click that built it reached the document too, and did not close it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for web-1' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    // A second click closes it, as before.
+    await user.click(screen.getByRole('button', { name: 'Actions for web-1' }));
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
   it('renders nothing without usable actions', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import {
   Button,
   Dropdown,
@@ -39,18 +39,6 @@ export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<T
   // popper's hooks on every render, once per row of a table that re-renders on each search
   // keystroke. Until then the kebab is the same toggle on its own.
   const [built, setBuilt] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-  // The dropdown moves the focus to its first item when it sees itself open, not when it
-  // mounts open, as it does here the first time: that first time is done here.
-  useEffect(() => {
-    if (!built) return;
-    const timer = setTimeout(() =>
-      menuRef.current
-        ?.querySelector<HTMLElement>('li button:not(:disabled), li a:not([aria-disabled="true"])')
-        ?.focus({ preventScroll: true }),
-    );
-    return () => clearTimeout(timer);
-  }, [built]);
   const actions = visibleActions(decisions);
   if (actions.length === 0) return null;
   const primary = actions.filter((a) => a.primary && !a.unavailable);
@@ -61,8 +49,15 @@ export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<T
       aria-label={t('Actions for {{name}}', { name })}
       isExpanded={open}
       onClick={() => {
+        if (built) {
+          setOpen((o) => !o);
+          return;
+        }
         setBuilt(true);
-        setOpen((o) => !o);
+        // Opened once this click is over: a menu mounted during it would take the click,
+        // still on its way up to the document, for one outside the menu and close again.
+        // Built closed and then opened, the dropdown also puts the focus on its first item.
+        setTimeout(() => setOpen(true));
       }}
       icon={<EllipsisVIcon />}
     />
@@ -87,7 +82,6 @@ export function ActionMenu<Target>({ name, decisions, onRun }: ActionMenuProps<T
         toggle()
       ) : (
         <Dropdown
-          ref={menuRef}
           isOpen={open}
           onOpenChange={setOpen}
           popperProps={{ position: 'right' }}
