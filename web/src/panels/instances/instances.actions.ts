@@ -119,19 +119,14 @@ export const instanceRowActions: Action<Instance>[] = [
   deleteAction<Instance>({ ...removal, label: msg('Delete Instance') }),
 ];
 
-/** Batch actions over the selected rows. */
+/**
+ * Batch actions over the selected rows: the everyday ones only (each is a toolbar button); the
+ * rest are a row's.
+ */
 export const instanceBatchActions: Action<Instance[]>[] = [
   batchOperation(OPERATIONS.start),
   batchOperation(OPERATIONS.stop),
   batchOperation(OPERATIONS.softReboot),
-  batchOperation(OPERATIONS.hardReboot),
   batchOperation(OPERATIONS.pause),
-  batchOperation(OPERATIONS.unpause),
-  batchOperation(OPERATIONS.suspend),
-  batchOperation(OPERATIONS.resume),
-  batchOperation(OPERATIONS.shelve),
-  batchOperation(OPERATIONS.unshelve),
-  batchOperation(OPERATIONS.lock),
-  batchOperation(OPERATIONS.unlock),
   deleteAction<Instance[]>({ ...removal, label: msg('Delete Instances') }),
 ];
