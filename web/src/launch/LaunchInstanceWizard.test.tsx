@@ -78,6 +78,7 @@ function setup({
             properties: {},
           },
         ]),
+        'GET /api/nova/availzones/': list([{ zoneName: 'nova', zoneState: { available: true } }]),
         'GET /api/cinder/volumes/': list([]),
         'GET /api/cinder/volumesnapshots/': list([]),
         'GET /api/nova/flavors/': list([flavor('1', 1, 512, 1), flavor('2', 8, 1024, 20)]),
@@ -130,6 +131,14 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
       'Scheduler Hints',
       'Metadata',
     ]);
+    // Spec 3 §9: a single zone is preselected (no "Any" choice).
+    const zone = screen.getByRole('combobox', { name: /Availability Zone/ });
+    expect(zone).toHaveValue('nova');
+    expect(
+      within(zone)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['nova']);
   });
 
   it('drops the network steps without a network service, Key Pair without its extension, and Server Groups without the rule', async () => {

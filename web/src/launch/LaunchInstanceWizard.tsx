@@ -216,8 +216,13 @@ export interface LaunchInstanceWizardProps {
 export function LaunchInstanceWizard({ preset, onClose }: LaunchInstanceWizardProps): ReactNode {
   const { t } = useTranslation();
   const data = useLaunchData();
+  // Zones and security groups decide preselections, so the model waits for them (a failed
+  // read counts as answered: nothing is preselected then).
   const ready =
-    !data.loading && (!data.hasNetwork || !data.securityGroups.isPending) && !!data.settings;
+    !data.loading &&
+    !data.zonesLoading &&
+    (!data.hasNetwork || !data.securityGroups.isPending) &&
+    !!data.settings;
   if (!ready) {
     return (
       <Modal isOpen variant="large" aria-label={t('Launch Instance')} onClose={() => onClose()}>

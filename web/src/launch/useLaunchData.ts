@@ -11,9 +11,6 @@ import { portQueries } from '../data/neutron/ports';
 import { securityGroupQueries } from '../data/neutron/securityGroups';
 import { launchableNetworks, launchablePorts } from './model';
 
-const zonesOf = (preset: string | undefined): string[] =>
-  preset && preset !== 'Any' ? [preset] : [];
-
 const FLAGS = [
   { requirements: [service('volume')] },
   { requirements: [service('network')] },
@@ -29,6 +26,7 @@ export function useLaunchData() {
   const [hasVolume = false, hasNetwork = false, hasDescription = false] = flags.allowed;
   const settings = useQuery(shellQueries.settings()).data;
   const limits = useQuery(launchQueries.limits());
+  const zones = useQuery(launchQueries.availabilityZones());
   const images = useQuery(launchQueries.images());
   const volumes = useQuery({ ...launchQueries.volumes(), enabled: hasVolume });
   const volumeSnapshots = useQuery({ ...launchQueries.volumeSnapshots(), enabled: hasVolume });
@@ -62,11 +60,9 @@ export function useLaunchData() {
     networksLoading: hasNetwork && networks.isPending,
     ports,
     securityGroups,
-    /**
-     * Nova's availability zones: the BFF has no route for them yet, so the wizard offers "Any"
-     * (Nova chooses) unless LAUNCH_INSTANCE_DEFAULTS names a default zone.
-     */
-    zones: zonesOf(settings?.LAUNCH_INSTANCE_DEFAULTS.default_availability_zone),
+    /** Nova's available zones (spec 3 §9: one is preselected; several add "Any"). */
+    zones: zones.data ?? [],
+    zonesLoading: zones.isPending,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { StringMap } from '../common';
+import { AvailabilityZoneList } from '../cinder/misc';
 import { route, routes } from '../route';
 import type { LaunchInstanceDefaultsShape } from './launchConstants';
 
@@ -150,14 +151,26 @@ void _same;
 export const HypervisorFeatures = Type.Object({ requires_keypair: Type.Boolean() });
 export type HypervisorFeatures = Static<typeof HypervisorFeatures>;
 
-/** POST /api/nova/servers/ — launch (spec 3 §3) or, with `validate`, check steps only. */
-export const novaLaunchRoutes = routes('nova.servers', {
-  create: route({
-    method: 'POST',
-    path: '/api/nova/servers/',
-    query: LaunchQuery,
-    body: LaunchBody,
-    // The 400 is listed so its per-step errors are serialised (an ApiError with more fields).
-    response: { 202: LaunchResult, 200: LaunchValid, 400: LaunchValidation },
+/**
+ * POST /api/nova/servers/ — launch (spec 3 §3) or, with `validate`, check steps only; GET
+ * /api/nova/availzones/ — the zones the Details step offers (spec 3 §7, §9).
+ */
+export const novaLaunchRoutes = {
+  ...routes('nova.servers', {
+    create: route({
+      method: 'POST',
+      path: '/api/nova/servers/',
+      query: LaunchQuery,
+      body: LaunchBody,
+      // The 400 is listed so its per-step errors are serialised (an ApiError with more fields).
+      response: { 202: LaunchResult, 200: LaunchValid, 400: LaunchValidation },
+    }),
   }),
-});
+  ...routes('nova', {
+    availabilityZones: route({
+      method: 'GET',
+      path: '/api/nova/availzones/',
+      response: { 200: AvailabilityZoneList },
+    }),
+  }),
+};

@@ -16,6 +16,12 @@ export const launchQueries = {
     routeQuery('nova.limits', undefined, {
       meta: { errorMessage: msg('Unable to retrieve the limits.') },
     }),
+  /** Compute zones (not Cinder's): the Details step's choice. */
+  availabilityZones: () =>
+    routeQuery('nova.availabilityZones', undefined, {
+      map: (r) => r.items.filter((z) => z.zoneState.available).map((z) => z.zoneName),
+      meta: { errorMessage: msg('Unable to retrieve the availability zones.') },
+    }),
   images: () =>
     routeQuery(
       'glance.images.list',

@@ -236,3 +236,13 @@ describe('POST /api/nova/servers/ (launch, spec 3 §3)', () => {
     expect(shown.image).toBeNull();
   });
 });
+
+describe('GET /api/nova/availzones/ (spec 3 §7)', () => {
+  it("lists the compute zones by name and state, without an admin's hosts", async () => {
+    const res = await t.as(demo, { url: '/api/nova/availzones/' });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json<{ items: Record<string, unknown>[] }>();
+    expect(items).toContainEqual({ zoneName: 'nova', zoneState: { available: true } });
+    for (const zone of items) expect(Object.keys(zone).sort()).toEqual(['zoneName', 'zoneState']);
+  });
+});

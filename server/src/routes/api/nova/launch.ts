@@ -33,4 +33,12 @@ export const launchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
         return reply.code(202).send(outcome.result);
     }
   });
+
+  // Members see zone names and state only (the hosts are an admin's detail listing).
+  serve(app, api['nova.availabilityZones'], async (request) => ({
+    items: (await request.openstack.nova.availabilityZones.list()).map((zone) => ({
+      zoneName: zone.zoneName,
+      zoneState: { available: zone.zoneState.available },
+    })),
+  }));
 };
