@@ -27,6 +27,7 @@ export * from './cinder/misc';
 export * from './cinder/quotasets';
 export * from './neutron/networks';
 export * from './neutron/subnets';
+export * from './neutron/subnetpools';
 export * from './neutron/ports';
 export * from './neutron/securitygroups';
 export * from './neutron/subnetRules';

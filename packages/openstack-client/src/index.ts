@@ -187,6 +187,7 @@ export type {
   PortCalls,
   SecurityGroupCalls,
   SubnetCalls,
+  SubnetPoolCalls,
 } from './neutron/client';
 export type { NeutronFilters, NeutronListOptions, ReadCalls, WriteCalls } from './neutron/collection';
 export type * from './neutron/types';

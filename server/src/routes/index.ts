@@ -29,6 +29,7 @@ import { serverLogRoutes } from './api/nova/serverLog';
 import { networkRoutes } from './api/neutron/networks';
 import { portRoutes } from './api/neutron/ports';
 import { securityGroupRoutes } from './api/neutron/securitygroups';
+import { subnetPoolRoutes } from './api/neutron/subnetpools';
 import { subnetRoutes } from './api/neutron/subnets';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
@@ -64,6 +65,7 @@ const API_ROUTES = [
   cinderQuotaRoutes,
   networkRoutes,
   subnetRoutes,
+  subnetPoolRoutes,
   portRoutes,
   securityGroupRoutes,
 ];

@@ -2,6 +2,7 @@ import { Network, NetworkCreateBody, NetworkList, NetworkListQuery } from './net
 import { NetworkUpdateBody } from './networks';
 import { Port, PortList, PortListQuery } from './ports';
 import { SecurityGroup, SecurityGroupList, SecurityGroupListQuery } from './securitygroups';
+import { SubnetPoolList } from './subnetpools';
 import { Subnet, SubnetCreateBody, SubnetList, SubnetListQuery, SubnetUpdateBody } from './subnets';
 import { NoContent } from '../common';
 import { IdParams } from '../keystone/projects';
@@ -73,6 +74,13 @@ export const neutronRoutes = {
       path: '/api/neutron/subnets/:id/',
       params: IdParams,
       response: { 204: NoContent },
+    }),
+  }),
+  ...routes('neutron.subnetpools', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/subnetpools/',
+      response: { 200: SubnetPoolList },
     }),
   }),
   ...routes('neutron.ports', {

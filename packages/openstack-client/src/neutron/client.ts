@@ -10,6 +10,7 @@ import type {
   NeutronPort,
   NeutronSecurityGroup,
   NeutronSubnet,
+  NeutronSubnetPool,
   PortCreate,
   PortUpdate,
   SubnetCreate,
@@ -30,6 +31,7 @@ export type SubnetCalls = ReadCalls<NeutronSubnet> &
   WriteCalls<NeutronSubnet, SubnetCreate, SubnetUpdate>;
 export type PortCalls = ReadCalls<NeutronPort> & WriteCalls<NeutronPort, PortCreate, PortUpdate>;
 export type SecurityGroupCalls = ReadCalls<NeutronSecurityGroup>;
+export type SubnetPoolCalls = ReadCalls<NeutronSubnetPool>;
 
 export interface NeutronClient {
   /** The v2.0 API root calls go to. */
@@ -38,6 +40,7 @@ export interface NeutronClient {
   subnets: SubnetCalls;
   ports: PortCalls;
   securityGroups: SecurityGroupCalls;
+  subnetPools: SubnetPoolCalls;
 }
 
 export function createNeutronClient(options: NeutronClientOptions): NeutronClient {
@@ -69,5 +72,6 @@ export function createNeutronClient(options: NeutronClientOptions): NeutronClien
       'security_group',
       'security_groups',
     ),
+    subnetPools: readCalls<NeutronSubnetPool>(http, 'subnetpools', 'subnetpool', 'subnetpools'),
   };
 }

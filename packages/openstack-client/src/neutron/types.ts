@@ -161,3 +161,14 @@ export interface PortCreate {
   port_security_enabled?: boolean;
 }
 export type PortUpdate = Omit<PortCreate, 'network_id'>;
+
+/** A subnet pool; Neutron answers its prefix lengths as text ("24"). */
+export interface NeutronSubnetPool extends NeutronStandardAttrs {
+  ip_version: 4 | 6;
+  prefixes: string[];
+  min_prefixlen: string | number;
+  max_prefixlen: string | number;
+  default_prefixlen: string | number;
+  shared: boolean;
+  is_default: boolean;
+}

@@ -23,7 +23,7 @@ import {
   type SubnetFormValues,
 } from './subnetForm';
 
-const MAIN_FIELDS = ['cidr', 'gateway_ip'] as const;
+const MAIN_FIELDS = ['subnetpool_id', 'cidr', 'gateway_ip'] as const;
 const DETAIL_FIELDS = [
   'allocation_pools',
   'dns_nameservers',

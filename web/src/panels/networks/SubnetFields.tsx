@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { SubnetPool } from '@skydeck/contract';
+import { subnetPoolQueries } from '../../data/neutron/subnetPools';
 import type { FormState } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
@@ -18,25 +21,87 @@ interface Props {
 const errorOf = (props: Props, key: keyof SubnetFormValues): string | undefined =>
   props.errors?.[key] ?? props.form.errors[key];
 
+/** Prefix lengths a pool hands out, its default marked (spec 1 §5). */
+export function prefixChoices(
+  pool: SubnetPool,
+  defaultLabel: (length: number) => string,
+): { value: string; label: string }[] {
+  const out: { value: string; label: string }[] = [];
+  for (let n = pool.min_prefixlen; n <= pool.max_prefixlen; n++) {
+    out.push({ value: String(n), label: n === pool.default_prefixlen ? defaultLabel(n) : `/${n}` });
+  }
+  return out;
+}
+
 /** The subnet's name, address, version and gateway (the wizard's "Subnet" step). */
 export function SubnetMainFields(props: Props): ReactNode {
   const { t } = useTranslation();
   const { form, editing } = props;
+  const pools = useQuery({ ...subnetPoolQueries.list(), enabled: !editing });
+  const fromPool = !editing && form.values.address_source === 'subnetpool';
+  const pool = pools.data?.find((p) => p.id === form.values.subnetpool_id);
   return (
     <>
       <TextField label={t('Subnet Name')} maxLength={255} {...form.bind('name')} />
-      <TextField
-        label={t('Network Address')}
-        isRequired={!editing}
-        isReadOnly={editing}
-        placeholder={form.values.ip_version === '6' ? 'fd00:1::/64' : '192.168.0.0/24'}
-        helperText={t('Network address in CIDR format (e.g. 192.168.0.0/24, 2001:DB8::/48)')}
-        {...form.bind('cidr')}
-        error={errorOf(props, 'cidr')}
-      />
+      {!editing && (pools.data?.length ?? 0) > 0 && (
+        <SelectField
+          label={t('Network Address Source')}
+          options={[
+            { value: 'manual', label: t('Enter Network Address manually') },
+            { value: 'subnetpool', label: t('Allocate Network Address from a pool') },
+          ]}
+          {...form.bind('address_source')}
+          onChange={(value) =>
+            form.setValue('address_source', value === 'subnetpool' ? 'subnetpool' : 'manual')
+          }
+        />
+      )}
+      {fromPool && (
+        <>
+          <SelectField
+            label={t('Address pool')}
+            isRequired
+            placeholder={t('Select a pool')}
+            options={(pools.data ?? []).map((p) => ({
+              value: p.id,
+              label: `${p.name || p.id} (${p.prefixes.join(', ')})`,
+            }))}
+            {...form.bind('subnetpool_id')}
+            error={errorOf(props, 'subnetpool_id')}
+            onChange={(id) => {
+              const chosen = pools.data?.find((p) => p.id === id);
+              form.setValues((prev) => ({
+                ...prev,
+                subnetpool_id: id,
+                prefixlen: chosen ? String(chosen.default_prefixlen) : '',
+                // The pool decides the IP version (its select is disabled meanwhile).
+                ip_version: chosen?.ip_version === 6 ? '6' : chosen ? '4' : prev.ip_version,
+              }));
+            }}
+          />
+          {pool && (
+            <SelectField
+              label={t('Network Mask')}
+              options={prefixChoices(pool, (n) => t('/{{length}} (default)', { length: n }))}
+              {...form.bind('prefixlen')}
+            />
+          )}
+        </>
+      )}
+      {!fromPool && (
+        <TextField
+          label={t('Network Address')}
+          isRequired={!editing}
+          isReadOnly={editing}
+          placeholder={form.values.ip_version === '6' ? 'fd00:1::/64' : '192.168.0.0/24'}
+          helperText={t('Network address in CIDR format (e.g. 192.168.0.0/24, 2001:DB8::/48)')}
+          {...form.bind('cidr')}
+          error={errorOf(props, 'cidr')}
+        />
+      )}
       <SelectField
         label={t('IP Version')}
-        isDisabled={editing}
+        isDisabled={editing || fromPool}
         options={[
           { value: '4', label: 'IPv4' },
           { value: '6', label: 'IPv6' },

@@ -26,7 +26,7 @@ const stepErrors = (errors: SubnetFieldErrors, keys: readonly (keyof SubnetFormV
   return Object.keys(fields).length > 0 ? { fields } : undefined;
 };
 
-const MAIN = ['cidr', 'gateway_ip'] as const;
+const MAIN = ['subnetpool_id', 'cidr', 'gateway_ip'] as const;
 const DETAILS = [
   'allocation_pools',
   'dns_nameservers',

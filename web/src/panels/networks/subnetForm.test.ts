@@ -78,6 +78,16 @@ describe('subnet form', () => {
     expect(v6).not.toHaveProperty('gateway_ip');
   });
 
+  it('takes the address from a pool: no CIDR asked or sent, the prefix length when chosen', () => {
+    const v = { ...EMPTY_SUBNET, address_source: 'subnetpool' as const };
+    expect(subnetFieldErrors(v, t)).toEqual({ subnetpool_id: 'This field is required.' });
+    const chosen = { ...v, subnetpool_id: 'pool-1', prefixlen: '26', cidr: 'ignored' };
+    expect(subnetFieldErrors(chosen, t)).toEqual({});
+    const body = subnetCreateBody('n', chosen);
+    expect(body).toMatchObject({ subnetpool_id: 'pool-1', prefixlen: 26, ip_version: 4 });
+    expect(body).not.toHaveProperty('cidr');
+  });
+
   it('round-trips an existing subnet through the edit form', () => {
     const subnet: Subnet = {
       id: 's',

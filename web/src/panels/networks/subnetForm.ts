@@ -12,6 +12,11 @@ import { msg, type Msg } from '../../i18n/msg';
 /** The subnet steps' and modals' values: the lists as text, one item a line. */
 export interface SubnetFormValues {
   name: string;
+  /** Create only: a typed CIDR, or an address allocated from a subnet pool. */
+  address_source: 'manual' | 'subnetpool';
+  subnetpool_id: string;
+  /** The pool's prefix length to allocate; empty: the pool's default. */
+  prefixlen: string;
   cidr: string;
   ip_version: '4' | '6';
   gateway_ip: string;
@@ -26,6 +31,9 @@ export interface SubnetFormValues {
 
 export const EMPTY_SUBNET: SubnetFormValues = {
   name: '',
+  address_source: 'manual',
+  subnetpool_id: '',
+  prefixlen: '',
   cidr: '',
   ip_version: '4',
   gateway_ip: '',
@@ -42,6 +50,9 @@ export const EMPTY_SUBNET: SubnetFormValues = {
 export function subnetFormOf(subnet: Subnet): SubnetFormValues {
   return {
     name: subnet.name,
+    address_source: 'manual',
+    subnetpool_id: subnet.subnetpool_id ?? '',
+    prefixlen: '',
     cidr: subnet.cidr,
     ip_version: subnet.ip_version === 6 ? '6' : '4',
     gateway_ip: subnet.gateway_ip ?? '',
@@ -90,13 +101,17 @@ export function subnetFieldErrors(
   existingCidr?: string,
 ): SubnetFieldErrors {
   const errors: SubnetFieldErrors = {};
-  if (existingCidr === undefined && v.cidr.trim() === '') {
+  const fromPool = existingCidr === undefined && v.address_source === 'subnetpool';
+  if (fromPool && v.subnetpool_id === '') {
+    errors.subnetpool_id = t(msg('This field is required.'));
+  }
+  if (existingCidr === undefined && !fromPool && v.cidr.trim() === '') {
     errors.cidr = t(msg('This field is required.'));
   }
   const issues: SubnetIssue[] = checkSubnet({
     ip_version: v.ip_version === '6' ? 6 : 4,
     ...(existingCidr === undefined
-      ? v.cidr.trim() !== '' && { cidr: v.cidr.trim() }
+      ? !fromPool && v.cidr.trim() !== '' && { cidr: v.cidr.trim() }
       : { existingCidr }),
     gateway_ip: v.no_gateway ? null : v.gateway_ip.trim(),
     allocation_pools: parsePoolLines(v.allocation_pools),
@@ -138,8 +153,13 @@ export function subnetCreateBody(networkId: string, v: SubnetFormValues): Subnet
     ...rest,
     network_id: networkId,
     ip_version: v.ip_version === '6' ? 6 : 4,
-    cidr: v.cidr.trim(),
   };
+  if (v.address_source === 'subnetpool') {
+    body.subnetpool_id = v.subnetpool_id;
+    if (v.prefixlen !== '') body.prefixlen = Number(v.prefixlen);
+  } else {
+    body.cidr = v.cidr.trim();
+  }
   // No pools given: Neutron's default, the whole CIDR but the gateway.
   if (allocation_pools && allocation_pools.length > 0) body.allocation_pools = allocation_pools;
   if (v.ip_version === '6') {

@@ -208,6 +208,40 @@ describe('/api/neutron/networks/', () => {
   });
 });
 
+describe('/api/neutron/subnetpools/', () => {
+  it('lists pools with numeric prefix lengths, and a subnet takes its address from one', async () => {
+    const pools = (await t.as(demo, { url: '/api/neutron/subnetpools/' })).json() as {
+      items: Array<{
+        id: string;
+        ip_version: number;
+        min_prefixlen: number;
+        default_prefixlen: number;
+      }>;
+    };
+    const pool = pools.items.find((p) => p.ip_version === 4);
+    expect(pool).toBeDefined();
+    expect(typeof pool?.default_prefixlen).toBe('number');
+    const net = (
+      await t.as(demo, {
+        method: 'POST',
+        url: '/api/neutron/networks/',
+        payload: { name: 'pooled' },
+      })
+    ).json() as Network;
+    const made = await t.as(demo, {
+      method: 'POST',
+      url: '/api/neutron/subnets/',
+      payload: { network_id: net.id, ip_version: 4, subnetpool_id: pool?.id },
+    });
+    expect(made.statusCode).toBe(201);
+    const subnet = made.json() as Subnet;
+    expect(subnet.subnetpool_id).toBe(pool?.id);
+    expect(subnet.cidr.endsWith(`/${pool?.default_prefixlen}`)).toBe(true);
+    await t.as(demo, { method: 'DELETE', url: `/api/neutron/subnets/${subnet.id}/` });
+    await t.as(demo, { method: 'DELETE', url: `/api/neutron/networks/${net.id}/` });
+  });
+});
+
 describe('/api/neutron/securitygroups/', () => {
   it("lists the project's own groups with their rules, and shows one", async () => {
     const list = (await t.as(admin, { url: '/api/neutron/securitygroups/' })).json() as {
