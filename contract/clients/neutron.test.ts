@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { NeutronNetwork } from '@skydeck/openstack-client';
 import { cleanupAfterAll } from '../support/cleanup';
 import { expectClientError } from '../support/clients';
-import { MISSING_UUID } from '../support/services';
+import { MISSING_UUID, call } from '../support/services';
 import { session, uniqueName } from '../support/session';
 import type { Session } from '../support/session';
-import { expectShape } from '../support/shape';
+import { expectShape, field } from '../support/shape';
 import type { Shape } from '../support/shape';
 
 // Every Neutron call of the server's routes (server/src/routes/api/neutron), made through the
@@ -197,6 +197,44 @@ describe('neutron client: networks and subnets', () => {
     });
     await demo.client.neutron.ports.delete(port.id);
     await demo.client.neutron.networks.delete(net.id);
+  });
+});
+
+describe('neutron client: subnet pools', () => {
+  it('lists the pools a subnet may take its address from, prefix lengths as text', async () => {
+    const demo = await session('demo');
+    const made = await call(demo, 'network', 'POST', 'v2.0/subnetpools', {
+      json: {
+        subnetpool: {
+          name: uniqueName('pool'),
+          prefixes: ['10.249.0.0/16'],
+          default_prefixlen: 26,
+          min_prefixlen: 24,
+          max_prefixlen: 28,
+        },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = String(field(made.body, 'subnetpool', 'id'));
+    cleanup(() => call(demo, 'network', 'DELETE', `v2.0/subnetpools/${id}`));
+    const pools = await demo.client.neutron.subnetPools.list();
+    const pool = pools.find((p) => p.id === id);
+    expectShape(pool, {
+      id: 'string',
+      name: 'string',
+      ip_version: 'integer',
+      prefixes: ['string'],
+      min_prefixlen: 'string',
+      max_prefixlen: 'string',
+      default_prefixlen: 'string',
+      shared: 'boolean',
+      is_default: 'boolean',
+    });
+    expect([pool?.min_prefixlen, pool?.default_prefixlen, pool?.max_prefixlen]).toEqual([
+      '24',
+      '26',
+      '28',
+    ]);
   });
 });
 
