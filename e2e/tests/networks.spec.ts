@@ -109,6 +109,42 @@ test.describe('networks as demo', () => {
     await expect(panel.row(renamed)).toHaveCount(0);
   });
 
+  test('a subnet takes its address from a pool: the pool decides the IP version', async ({
+    page,
+    cloud,
+  }) => {
+    const name = uniqueName('e2e-pool');
+    removeLater(cloud, name);
+    const demo = await cloud.as('demo');
+    const pool = (await demo.neutron.subnetPools.list()).find((p) => p.ip_version === 4);
+    test.skip(!pool, 'no IPv4 subnet pool to allocate from');
+    const network = await demo.neutron.networks.create({ name });
+    await page.goto(`ngdetails/OS::Neutron::Net/${network.id}?tab=subnets`);
+    await page.getByRole('button', { name: 'Create Subnet', exact: true }).click();
+    const create = networks(page).modal('Create Subnet');
+    await create.getByRole('textbox', { name: 'Subnet Name' }).fill(`${name}-s`);
+    await create
+      .getByRole('combobox', { name: 'Network Address Source' })
+      .selectOption({ label: 'Allocate Network Address from a pool' });
+    await expect(create.getByRole('textbox', { name: 'Network Address' })).toHaveCount(0);
+    const poolSelect = create.getByRole('combobox', { name: 'Address pool' });
+    await poolSelect.selectOption(pool?.id ?? '');
+    await expect(create.getByRole('combobox', { name: 'IP Version' })).toBeDisabled();
+    const mask = create.getByRole('combobox', { name: 'Network Mask' });
+    await expect(mask).toHaveValue(String(pool?.default_prefixlen));
+    await expect(mask.locator('option:checked')).toHaveText(
+      `/${pool?.default_prefixlen} (default)`,
+    );
+    await page.screenshot({ path: test.info().outputPath('subnet-from-pool.png') });
+    await create.getByRole('button', { name: 'Next', exact: true }).click();
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await networks(page).expectToast(`Subnet ${name}-s was successfully created`);
+    const subnets = await demo.neutron.subnets.list({ filters: { network_id: network.id } });
+    expect(
+      subnets.map((s) => [s.subnetpool_id, s.cidr.endsWith(`/${pool?.default_prefixlen}`)]),
+    ).toEqual([[pool?.id, true]]);
+  });
+
   test('a network whose ports are in use says why it cannot be deleted', async ({
     page,
     cloud,
