@@ -48,10 +48,7 @@ test('a member snapshots an instance from its row button', async ({ page, cloud 
   await panel.expectToast(`Snapshot ${name}-snap was successfully created.`, 'info');
 });
 
-// The row menu did not open on /project/instances in Chromium when this was written (no menu
-// items in the DOM after a click or Enter on the kebab, while the row's button works): to be
-// enabled once that is fixed.
-test.fixme('a member shuts off, starts and renames an instance from its row menu', async ({
+test('a member shuts off, starts and renames an instance from its row menu', async ({
   page,
   cloud,
 }) => {
@@ -85,7 +82,7 @@ test.fixme('a member shuts off, starts and renames an instance from its row menu
   await expect(panel.row(`${name}-renamed`)).toBeVisible();
 });
 
-test.fixme('an admin live-migrates an instance to a host the scheduler picks', async ({
+test('an admin live-migrates an instance to a host the scheduler picks', async ({
   page,
   cloud,
 }) => {
