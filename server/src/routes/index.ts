@@ -23,8 +23,6 @@ import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
-import { launchRoutes } from './api/nova/launch';
-import { serverActionRoutes } from './api/nova/serverActions';
 import { serverLogRoutes } from './api/nova/serverLog';
 import { networkRoutes } from './api/neutron/networks';
 import { portRoutes } from './api/neutron/ports';
@@ -47,8 +45,6 @@ const API_ROUTES = [
   keypairRoutes,
   serverGroupRoutes,
   serverRoutes,
-  launchRoutes,
-  serverActionRoutes,
   launchRoutes,
   serverActionRoutes,
   serverLogRoutes,
