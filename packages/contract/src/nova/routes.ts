@@ -10,6 +10,7 @@ import {
   ConsoleOutput,
   ConsoleOutputBody,
   InstanceActionList,
+  InstanceSecurityGroupList,
   InstanceVolumeList,
 } from './serverLog';
 import { MetadataUpdate, NoContent } from '../common';
@@ -151,6 +152,12 @@ export const novaRoutes = {
       path: '/api/nova/servers/:id/volumes/',
       params: InstanceParams,
       response: { 200: InstanceVolumeList },
+    }),
+    securityGroups: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/security-groups/',
+      params: InstanceParams,
+      response: { 200: InstanceSecurityGroupList },
     }),
   }),
   ...novaServerActionRoutes,

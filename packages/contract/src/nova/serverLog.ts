@@ -42,3 +42,15 @@ export type InstanceVolume = Static<typeof InstanceVolume>;
 /** GET /api/nova/servers/:id/volumes/ */
 export const InstanceVolumeList = Type.Object({ items: Type.Array(InstanceVolume) });
 export type InstanceVolumeList = Static<typeof InstanceVolumeList>;
+
+/** A security group of an instance. */
+export const InstanceSecurityGroup = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+});
+export type InstanceSecurityGroup = Static<typeof InstanceSecurityGroup>;
+
+/** GET /api/nova/servers/:id/security-groups/ */
+export const InstanceSecurityGroupList = Type.Object({ items: Type.Array(InstanceSecurityGroup) });
+export type InstanceSecurityGroupList = Static<typeof InstanceSecurityGroupList>;

@@ -18,11 +18,20 @@ export interface NovaVolumeAttachment {
   device?: string | null;
 }
 
+/** A security group of a server (GET /servers/{id}/os-security-groups). */
+export interface NovaServerSecurityGroup {
+  id: string;
+  name: string;
+  description?: string | null;
+}
+
 /**
  * What an instance's details page reads besides the server: its guest console log, its action
  * log and its attached volumes.
  */
 export interface ServerLogCalls {
+  /** The security groups of the server's ports. */
+  securityGroups(id: string, options?: CallOptions): Promise<NovaServerSecurityGroup[]>;
   /** The volumes attached to the server, with their device names. */
   volumeAttachments(id: string, options?: CallOptions): Promise<NovaVolumeAttachment[]>;
   /** The console log's last `length` lines (os-getConsoleOutput); no length: all of it. */
@@ -44,6 +53,13 @@ export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
         },
       );
       return answer.output ?? '';
+    },
+    async securityGroups(id, call = {}) {
+      const answer = await ctx.call<{ security_groups: NovaServerSecurityGroup[] }>(
+        { want: '2.1' },
+        { ...call, path: urlPath`servers/${id}/os-security-groups` },
+      );
+      return answer.security_groups;
     },
     async volumeAttachments(id, call = {}) {
       const answer = await ctx.call<{ volumeAttachments: NovaVolumeAttachment[] }>(

@@ -1,4 +1,4 @@
-import type { InstanceAction, InstanceVolume } from '@skydeck/contract';
+import type { InstanceAction, InstanceSecurityGroup, InstanceVolume } from '@skydeck/contract';
 import type { OpenStackClient } from '@skydeck/openstack-client';
 import { InstanceNotFoundError } from './instances';
 
@@ -65,4 +65,16 @@ export const attachedVolumes = async (
     }),
   );
   return { items };
+};
+
+/** The instance's security groups, as the contract's allowlist (no rules). */
+export const securityGroups = async (
+  clients: LogClients,
+  id: string,
+): Promise<{ items: InstanceSecurityGroup[] }> => {
+  checkId(id);
+  const groups = await clients.nova.serverLog.securityGroups(id);
+  return {
+    items: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
+  };
 };

@@ -3,6 +3,7 @@ import type {
   ConsoleOutput,
   InstanceActionList,
   InstanceList,
+  InstanceSecurityGroupList,
   InstanceVolumeList,
 } from '@skydeck/contract';
 import type { TestSession } from '../../../testing/buildTestApp';
@@ -91,5 +92,18 @@ describe('GET /api/nova/servers/:id/volumes/', () => {
   it('answers 404 for a malformed id', async () => {
     const res = await t.as(demo, { url: '/api/nova/servers/nope/volumes/' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/nova/servers/:id/security-groups/', () => {
+  it("lists the instance's security groups without their rules", async () => {
+    const id = await idOf(demo, 'web-1');
+    const res = await t.as(demo, { url: `/api/nova/servers/${id}/security-groups/` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json<InstanceSecurityGroupList>();
+    expect(items.map((g) => g.name)).toContain('default');
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['description', 'id', 'name']);
+    const bad = await t.as(demo, { url: '/api/nova/servers/nope/security-groups/' });
+    expect(bad.statusCode).toBe(404);
   });
 });

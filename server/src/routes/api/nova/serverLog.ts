@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { actionLog, attachedVolumes, consoleOutput } from '../../../services/nova/serverLog';
+import {
+  actionLog,
+  attachedVolumes,
+  consoleOutput,
+  securityGroups,
+} from '../../../services/nova/serverLog';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
@@ -16,5 +21,9 @@ export const serverLogRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
 
   serve(app, api['nova.servers.volumes'], async (request) =>
     attachedVolumes(request.openstack, request.params.id),
+  );
+
+  serve(app, api['nova.servers.securityGroups'], async (request) =>
+    securityGroups(request.openstack, request.params.id),
   );
 };
