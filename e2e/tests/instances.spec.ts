@@ -76,6 +76,7 @@ test.describe('instances as demo', () => {
     await expect(overview.getByText('m1.tiny')).toBeVisible();
     await expect(overview.getByRole('link', { name: /^cirros/ })).toBeVisible();
     await expect(overview.getByText('tier')).toBeVisible();
+    await expect(overview.getByText('default', { exact: true })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Interfaces' }).click();
     const interfaces = page.getByRole('grid', { name: 'Interfaces' });

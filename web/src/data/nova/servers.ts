@@ -136,6 +136,16 @@ export const instanceQueries = {
         meta: { errorMessage: msg('Unable to retrieve volume information.') },
       },
     ),
+  /** The security groups, shown on the Overview. */
+  securityGroups: (id: string) =>
+    routeQuery(
+      'nova.servers.securityGroups',
+      { params: { id } },
+      {
+        map: (r) => r.items,
+        meta: { errorMessage: msg('Unable to retrieve security groups of the instance.') },
+      },
+    ),
   /**
    * The console log's last `length` lines. A POST upstream that changes nothing, so it is read
    * as a query; failures are shown by the Log tab itself (spec 1 §8), not as a toast.

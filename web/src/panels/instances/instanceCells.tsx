@@ -1,8 +1,10 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Content, Label } from '@patternfly/react-core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Instance } from '@skydeck/contract';
+import { instanceQueries } from '../../data/nova/servers';
 import { detailsPath } from '../../registry/defineResource';
 import { AGE_TEXTS, addressLines, ageOf } from './instanceRules';
 
@@ -75,5 +77,22 @@ export function AgeText({ created }: { created: string | null }): ReactNode {
     <time dateTime={created} title={created}>
       {t(AGE_TEXTS[age.unit], { count: age.count })}
     </time>
+  );
+}
+
+/** The instance's security groups by name (asked when the Overview shows), "None" without. */
+export function SecurityGroups({ id }: { id: string }): ReactNode {
+  const { t } = useTranslation();
+  const groups = useQuery(instanceQueries.securityGroups(id));
+  if (!groups.data) return null;
+  if (groups.data.length === 0) return t('None');
+  return (
+    <Content component="ul" isPlainList>
+      {groups.data.map((g) => (
+        <Content component="li" key={g.id} title={g.description ?? undefined}>
+          {g.name}
+        </Content>
+      ))}
+    </Content>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { policy, type FacetOption, type PanelScope } from '../../registry/types';
 import { instanceQueries } from '../../data/nova/servers';
 import { launchInstanceAction } from '../../launch/launchInstanceAction';
-import { AgeText, Addresses, ImageName } from './instanceCells';
+import { AgeText, Addresses, ImageName, SecurityGroups } from './instanceCells';
 import { InstanceActionLog } from './InstanceActionLog';
 import { instanceBatchActions, instanceRowActions } from './instances.actions';
 import { InstanceInterfaces } from './InstanceInterfaces';
@@ -194,6 +194,7 @@ export const instances = defineResource<Instance>({
       field(msg('Image'), (i) => createElement(ImageName, { instance: i })),
       field(msg('Key Pair'), (i) => i.key_name ?? t(msg('None'))),
       field(msg('IP Addresses'), (i) => createElement(Addresses, { instance: i })),
+      field(msg('Security Groups'), (i) => createElement(SecurityGroups, { id: i.id })),
       keyValueField(msg('Metadata'), (i) => i.metadata),
     ]),
     customTab('interfaces', msg('Interfaces'), (i) =>
