@@ -120,9 +120,14 @@ test.describe('instances as demo', () => {
   test("the log tab says so when the guest's log cannot be read", async ({ page }) => {
     await projectInstances(page).nameLink('broken').click();
     await page.getByRole('tab', { name: 'Log', exact: true }).click();
-    await expect(
-      page.getByText('There was a problem communicating with the server, please try again.'),
-    ).toBeVisible();
+    const log = page.getByRole('tabpanel', { name: 'Log' });
+    const failed = 'There was a problem communicating with the server, please try again.';
+    await expect(log.getByText(failed)).toBeVisible();
+    // Said in the tab only: a toast comes only when the user asked (Go).
+    await expect(page.getByText(/is not ready/)).toHaveCount(0);
+    await expect(page.getByText(failed)).toHaveCount(1);
+    await log.getByRole('button', { name: 'Go' }).click();
+    await expect(page.getByText(failed)).toHaveCount(2);
   });
 });
 

@@ -157,7 +157,8 @@ export const instanceQueries = {
         api('nova.servers.consoleOutput', { params: { id }, body: { length }, signal }).then(
           (r) => r.output,
         ),
-      meta: { silent: true },
+      // The tab says so itself (spec 1 §8); 401 and 403 still go to the shell's handling.
+      meta: { silentStatuses: [400, 404, 409, 500, 502, 503, 504] },
       retry: false,
     }),
 };
