@@ -112,12 +112,6 @@ export type {
   ServerSnapshot,
   ServerUpdate,
 } from './nova/serverActions';
-export type {
-  ServerAction,
-  ServerActionCalls,
-  ServerSnapshot,
-  ServerUpdate,
-} from './nova/serverActions';
 export type { LimitCalls, LimitsOptions } from './nova/limits';
 export type { ExtensionCalls } from './nova/extensions';
 export type { AvailabilityZoneCalls, AvailabilityZoneListOptions } from './nova/availabilityZones';
