@@ -139,14 +139,11 @@ describe('nova client: aggregate management', () => {
     expect(renamed).toMatchObject({ name: `${name}-b`, availability_zone: `${name}-az2` });
     expect(renamed.metadata).toMatchObject({ availability_zone: `${name}-az2` });
     // A zone can be renamed, never removed, by update or by metadata.
-    await expectClientError(
-      nova.aggregates.setMetadata(created.id, { availability_zone: null }),
-      {
-        status: 400,
-        title: 'badRequest',
-        message: 'does not support empty named availability zone',
-      },
-    );
+    await expectClientError(nova.aggregates.setMetadata(created.id, { availability_zone: null }), {
+      status: 400,
+      title: 'badRequest',
+      message: 'does not support empty named availability zone',
+    });
 
     const host = (await nova.services.list({ binary: 'nova-compute' }))[0]?.host ?? '';
     const added = await nova.aggregates.addHost(created.id, host);

@@ -183,7 +183,12 @@ export type {
   SubnetCalls,
   SubnetPoolCalls,
 } from './neutron/client';
-export type { NeutronFilters, NeutronListOptions, ReadCalls, WriteCalls } from './neutron/collection';
+export type {
+  NeutronFilters,
+  NeutronListOptions,
+  ReadCalls,
+  WriteCalls,
+} from './neutron/collection';
 export type * from './neutron/types';
 
 export { createDiscoveryCache } from './http/discovery';
