@@ -27,7 +27,7 @@ async function expectStatus(panel: ResourcePanel, name: string, status: string):
   await expect.poll(async () => panel.cell(name, 'Status'), { timeout: 30_000 }).toBe(status);
 }
 
-test('a member snapshots an instance from its row button', async ({ page, cloud }) => {
+test('a member snapshots an instance from its row menu', async ({ page, cloud }) => {
   const name = `e2e-snap-src-${randomUUID().slice(0, 8)}`;
   await bootOwn(cloud, name);
   await loginAs(page, 'demo', '/project/instances');
@@ -35,7 +35,7 @@ test('a member snapshots an instance from its row button', async ({ page, cloud 
   await panel.waitLoaded();
   await expectStatus(panel, name, 'Active');
 
-  await panel.row(name).getByRole('button', { name: 'Create Snapshot' }).click();
+  await panel.rowAction(name, 'Create Snapshot');
   const dialog = panel.modal('Create Snapshot');
   await dialog.getByRole('textbox', { name: /Snapshot Name/ }).fill(`${name}-snap`);
   const created = page.waitForResponse(

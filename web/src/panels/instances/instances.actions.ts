@@ -61,7 +61,9 @@ export const instanceRowActions: Action<Instance>[] = [
     msg('Create Snapshot'),
     compute('servers:create_image'),
     () => import('./InstanceSnapshotModal').then((m) => m.InstanceSnapshotModal),
-    { allowed: canSnapshot, policyTarget: instanceTarget, primary: true },
+    // In the menu only: a button beside each row's menu made the table wider than a
+    // 1400 px window with the sidebar open, and cut the menus off.
+    { allowed: canSnapshot, policyTarget: instanceTarget },
   ),
   modalAction<Instance>(
     'edit',
