@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { patternflyUsageGuard, trimPatternflyCss } from './tools/patternflyCss';
 import { precompress } from './tools/precompress';
 import { routePaths } from './tools/routePaths';
+import { routePreloadsPlugin } from './tools/routePreloads';
 
 const SERVER = process.env.SKYDECK_DEV_SERVER ?? 'http://127.0.0.1:9000';
 
@@ -27,6 +28,8 @@ export default defineConfig({
     devBaseHref(),
     routePaths(),
     patternflyUsageGuard(),
+    // dist/.vite/preloads.json: the chunks a signed-in page's route loads (the server preloads them).
+    routePreloadsPlugin(),
     // dist/**/*.{br,gz}: the server answers with them (Accept-Encoding), never compressing itself.
     precompress(),
   ],

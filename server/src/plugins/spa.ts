@@ -62,6 +62,44 @@ export const injectBase = (html: string, webroot: string): string => {
   return `${withoutBase.slice(0, at)}${base}${withoutBase.slice(at)}`;
 };
 
+/** web/tools/routePreloads.ts's output: the chunks of the shell and of each panel's path. */
+interface RoutePreloads {
+  shell: string[];
+  panels: Record<string, string[]>;
+}
+
+async function readPreloads(file: string): Promise<RoutePreloads | undefined> {
+  try {
+    const data = JSON.parse(await readFile(file, 'utf8')) as Partial<RoutePreloads>;
+    const files = (list: unknown): list is string[] =>
+      Array.isArray(list) && list.every((f) => typeof f === 'string' && SAFE_ASSET.test(f));
+    if (!files(data.shell) || typeof data.panels !== 'object' || data.panels === null) return;
+    const panels = Object.entries(data.panels).filter(([, list]) => files(list));
+    return { shell: data.shell, panels: Object.fromEntries(panels) as Record<string, string[]> };
+  } catch {
+    return undefined; // a build without it (or an older one): pages work, just without hints
+  }
+}
+
+/** A chunk's name as the build writes it: nothing to escape in an attribute. */
+const SAFE_ASSET = /^assets\/[\w.-]+\.js$/;
+
+/** The chunks to preload for an app path: the shell's, and its panel's (or a page under it). */
+export function routeFiles(preloads: RoutePreloads | undefined, path: string): string[] {
+  if (!preloads) return [];
+  const panel = Object.keys(preloads.panels).find((p) => path === p || path.startsWith(`${p}/`));
+  if (!panel) return [];
+  return [...preloads.shell, ...(preloads.panels[panel] ?? [])];
+}
+
+/** The page with a modulepreload link per file, at the end of its head. */
+function withPreloads(html: string, files: readonly string[]): string {
+  const at = html.indexOf('</head>');
+  if (at < 0 || files.length === 0) return html;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('');
+  return `${html.slice(0, at)}${links}${html.slice(at)}`;
+}
+
 const NOT_BUILT = [
   '<!doctype html>',
   '<html lang="en"><head><meta charset="utf-8"><title>Skydeck</title></head>',
@@ -75,19 +113,21 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
   const indexFile = join(webDist, 'index.html');
   const reserved = [`${webroot}api/`, `${webroot}auth/`];
   const assets = join(webDist, 'assets', sep);
-  let cached: { mtimeMs: number; html: string } | undefined;
+  const preloadsFile = join(webDist, '.vite', 'preloads.json');
+  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads | undefined } | undefined;
 
   // Re-read only when the build changed; no synchronous fs on requests.
-  const loadIndex = async (): Promise<string | undefined> => {
+  const loadIndex = async (): Promise<typeof cached> => {
     try {
       const info = await stat(indexFile);
       if (cached?.mtimeMs !== info.mtimeMs) {
         cached = {
           mtimeMs: info.mtimeMs,
           html: injectBase(await readFile(indexFile, 'utf8'), webroot),
+          preloads: await readPreloads(preloadsFile),
         };
       }
-      return cached.html;
+      return cached;
     } catch {
       cached = undefined;
       return undefined;
@@ -133,13 +173,13 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
 
   app.decorateReply('sendSpaIndex', async function (this: FastifyReply): Promise<FastifyReply> {
     this.issueCsrfToken();
-    const html = await loadIndex();
+    const index = await loadIndex();
     this.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (html === undefined) return this.code(503).send(NOT_BUILT);
-    const end = html.lastIndexOf('</body>');
+    if (index === undefined) return this.code(503).send(NOT_BUILT);
     const { request } = this;
+    const { html } = index;
     let assemble: (() => Promise<string>) | undefined;
-    if (pageData && request.method === 'GET' && end >= 0) {
+    if (pageData && request.method === 'GET' && html.includes('</body>')) {
       try {
         assemble = await pageData(request, this);
       } catch (error) {
@@ -149,7 +189,11 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     }
     if (!assemble) return this.code(200).send(html);
     const work = assemble;
-    const text = html;
+    // A signed-in page also names the chunks its route loads once the entry has run, so they
+    // are fetched and compiled alongside the entry's (foundation issue §5).
+    const path = (request.url.split('?', 1)[0] ?? '').slice(webroot.length - 1);
+    const text = withPreloads(html, routeFiles(index.preloads, path));
+    const end = text.lastIndexOf('</body>');
     // The page is personal from here on: never kept by a cache, nor by the back button.
     this.header('cache-control', 'no-store');
     // Streamed: the head (its scripts and styles) leaves at once, so the browser loads and

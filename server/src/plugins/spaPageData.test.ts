@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,18 @@ const INDEX =
 
 const dist = mkdtempSync(join(tmpdir(), 'skydeck-page-data-'));
 writeFileSync(join(dist, 'index.html'), INDEX);
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'preloads.json'),
+  JSON.stringify({
+    shell: ['assets/AppLayout-1.js'],
+    panels: {
+      '/project/images': ['assets/images.resource-2.js'],
+      // Not a chunk name the build writes: left out, never put in the page.
+      '/project/evil': ['assets/x.js"><script>alert(1)</script>'],
+    },
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const { t, demo } = useTestApp(['demo'], { config: { webDist: dist } });
@@ -36,6 +48,29 @@ describe("a signed-in user's page carries the bootstrap (foundation issue §5)",
     expect(pageData(page.body)).toEqual(api.json());
     // The Keystone token stays on the server, as in the API's answer.
     expect(page.body).not.toContain(await t.tokenOf(demo));
+  });
+
+  it("names the shell's and the panel's chunks as modulepreload links in the head", async () => {
+    const links = (html: string): string[] =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1] ?? '',
+      );
+    const page = async (url: string): Promise<string> =>
+      (await t.as(demo, { url, headers: { accept: 'text/html' } })).body;
+    const list = await page('/project/images?q=x');
+    expect(links(list)).toEqual(['./assets/AppLayout-1.js', './assets/images.resource-2.js']);
+    expect(list.indexOf('modulepreload')).toBeLessThan(list.indexOf('</head>'));
+    // A page under the panel (its details) loads the same; a path of no panel, nothing.
+    expect(links(await page('/project/images/abc'))).toEqual(links(list));
+    expect(links(await page('/project/imagesX'))).toEqual([]);
+    expect(links(await page('/project/evil'))).toEqual([]);
+    // The data block is still whole, after the links.
+    expect(pageData(list)).toEqual((await t.as(demo, { url: '/api/bootstrap/' })).json());
+    const anonymous = await t.app.inject({
+      url: '/project/images',
+      headers: { accept: 'text/html' },
+    });
+    expect(links(anonymous.body)).toEqual([]);
   });
 
   it('writes nothing without a session, nor on a HEAD request', async () => {

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { manifestModules, routePreloads, type ViteChunk } from './routePreloads';
+
+const source = readFileSync(join(__dirname, '..', 'src', 'app', 'manifest.ts'), 'utf8');
+
+describe('manifestModules', () => {
+  it("pairs every panel path of the app's manifest with the module its entry loads", () => {
+    const found = manifestModules(source);
+    expect(found).toContainEqual({
+      path: '/admin/flavors',
+      module: 'src/panels/flavors/flavors.resource',
+    });
+    expect(found).toContainEqual({
+      path: '/project/images',
+      module: 'src/panels/images/images.resource',
+    });
+    expect(found).toContainEqual({
+      path: '/admin/images',
+      module: 'src/panels/images/images.resource',
+    });
+    // Every panel the sidebar offers has its module, and none is paired with another's.
+    const paths = [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => m[1]);
+    expect(found.map((f) => f.path)).toEqual(paths);
+    for (const { path, module } of found) {
+      const dir = module.split('/')[2] ?? '';
+      expect(path.replace(/_/g, '-'), module).toContain(dir.replace(/s$/, ''));
+    }
+  });
+});
+
+describe('routePreloads', () => {
+  const manifest: Record<string, ViteChunk> = {
+    'index.html': { file: 'assets/index.js', imports: ['_react.js'], isEntry: true },
+    '_react.js': { file: 'assets/react.js' },
+    '_table.js': { file: 'assets/table.js', imports: ['_react.js'] },
+    'src/app/AppLayout.tsx': { file: 'assets/AppLayout.js', imports: ['_react.js'] },
+    'src/app/PanelRoute.tsx': { file: 'assets/PanelRoute.js', imports: ['_table.js'] },
+    'src/app/routePrefetch.ts': { file: 'assets/routePrefetch.js' },
+    'src/panels/a/a.resource.ts': { file: 'assets/a.js', imports: ['_table.js', '_a-modal.js'] },
+    '_a-modal.js': { file: 'assets/a-modal.js', css: ['assets/a-modal.css'] },
+  };
+  const src = `[{ panels: [{ path: '/project/a', group: 'project' }, { path: '/admin/a' }], load: () => import('../panels/a/a.resource') }]`;
+
+  it("names the shell's and each panel's chunks beyond what the page loads already", () => {
+    expect(routePreloads(src, manifest)).toEqual({
+      shell: [
+        'assets/AppLayout.js',
+        'assets/PanelRoute.js',
+        'assets/table.js',
+        'assets/routePrefetch.js',
+      ],
+      panels: {
+        '/project/a': ['assets/a.js', 'assets/a-modal.js'],
+        '/admin/a': ['assets/a.js', 'assets/a-modal.js'],
+      },
+    });
+  });
+
+  it('gives a panel whose module has no chunk of its own (merged away) none beyond the shell', () => {
+    expect(
+      routePreloads(`[{ path: '/x', load: () => import('../panels/x/x.resource') }]`, manifest)
+        .panels,
+    ).toEqual({ '/x': [] });
+  });
+});

@@ -1,0 +1,117 @@
+/// <reference types="node" />
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json), the parts read here. */
+export interface ViteChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * What a signed-in page's first render loads after the entry has run, for the server to name in
+ * the page as <link rel="modulepreload"> (foundation issue §5): fetched and compiled while the
+ * entry's own scripts are, instead of after them. `shell`: every signed-in panel page; `panels`:
+ * a panel's path → its declaration's or page's own chunks beyond the shell.
+ */
+export interface RoutePreloads {
+  shell: string[];
+  panels: Record<string, string[]>;
+}
+
+/** The modules the shell imports lazily on every panel page (app/routes.tsx). */
+const SHELL_MODULES = [
+  'src/app/AppLayout.tsx',
+  'src/app/PanelRoute.tsx',
+  'src/app/routePrefetch.ts',
+];
+
+/**
+ * The panels' paths and the module each one loads, in the order web/src/app/manifest.ts writes
+ * them: an entry's `path:`s come before its `load`'s `import('…')`. Read from the source (the
+ * manifest cannot run in Node: it imports the app); a test holds the real manifest to it.
+ */
+export function manifestModules(source: string): { path: string; module: string }[] {
+  const found: { path: string; module: string }[] = [];
+  let paths: string[] = [];
+  for (const match of source.matchAll(/\bpath:\s*'([^']+)'|\bimport\('([^']+)'\)/g)) {
+    const [, path, module] = match;
+    if (path !== undefined) paths.push(path);
+    else if (module !== undefined) {
+      const resolved = posix.join('src/app', module);
+      for (const p of paths) found.push({ path: p, module: resolved });
+      paths = [];
+    }
+  }
+  return found;
+}
+
+/** The chunk files (JavaScript only) a module needs before it runs: its own and its imports'. */
+function closure(manifest: Record<string, ViteChunk>, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+}
+
+/** A module's manifest key: the import names it without its extension. */
+const keyOf = (manifest: Record<string, ViteChunk>, module: string): string | undefined =>
+  [module, `${module}.ts`, `${module}.tsx`].find((k) => manifest[k] !== undefined);
+
+export function routePreloads(
+  manifestSource: string,
+  manifest: Record<string, ViteChunk>,
+): RoutePreloads {
+  // The entry's chunks are in index.html already.
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) closure(manifest, key, entry);
+  const shell = new Set<string>();
+  for (const module of SHELL_MODULES) {
+    const key = keyOf(manifest, module);
+    if (!key) throw new Error(`routePreloads: ${module} is not in the build manifest`);
+    closure(manifest, key, shell);
+  }
+  const panels: Record<string, string[]> = {};
+  for (const { path, module } of manifestModules(manifestSource)) {
+    const key = keyOf(manifest, module);
+    // A module another chunk imports statically is merged into it and has no entry of its
+    // own: its panel then gets the shell's chunks only (the rest loads as before).
+    if (!key) {
+      panels[path] = [];
+      continue;
+    }
+    const own = new Set<string>();
+    closure(manifest, key, own);
+    panels[path] = [...own].filter((file) => !entry.has(file) && !shell.has(file));
+  }
+  return { shell: [...shell].filter((file) => !entry.has(file)), panels };
+}
+
+/** dist/.vite/preloads.json, written after the build manifest; the server reads it. */
+export function routePreloadsPlugin(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'skydeck-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async writeBundle() {
+      const dist = join(root, outDir);
+      const manifest = JSON.parse(
+        await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, ViteChunk>;
+      const source = await readFile(join(root, 'src', 'app', 'manifest.ts'), 'utf8');
+      await writeFile(
+        join(dist, '.vite', 'preloads.json'),
+        JSON.stringify(routePreloads(source, manifest)),
+      );
+    },
+  };
+}
