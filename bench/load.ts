@@ -4,7 +4,8 @@
  * against the product started as a user starts it, the demo cloud in its own process.
  *
  * Two runs, one after the other:
- *  1. paced: every session sends BENCH_RATE requests per second (default 2, one every 500 ms:
+ *  1. paced (bench/paced.ts): every session sends BENCH_RATE requests per second, evenly, the
+ *     sessions' phases spread over the interval (default 2, one every 500 ms:
  *     several times what a person clicking and a panel polling every 2.5 s send). The targets
  *     apply here: 0 errors, p99 ≤ 250 ms.
  *  2. saturation (BENCH_SATURATION seconds, default 30; 0 skips it): every session sends its
@@ -29,7 +30,8 @@ import {
   startProduct,
   type Cookies,
 } from './common';
-import { mixedRequests, pickIds } from './traffic';
+import { pacedRun, type LoadResult } from './paced';
+import { mixedRequests, mixedSteps, pickIds } from './traffic';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
@@ -59,11 +61,7 @@ async function main(): Promise<void> {
     /** CPU ms per request of the server and of the demo cloud over one run: what the load costs
      * each, whatever else the machine is doing (wall-clock latency on a shared machine is not). */
     const cpu = (): [number, number] => [cpuSecondsOf(pid), cpuSecondsOf(cloudPid)];
-    const perRequest = (
-      from: [number, number],
-      to: [number, number],
-      r: autocannon.Result,
-    ): string =>
+    const perRequest = (from: [number, number], to: [number, number], r: LoadResult): string =>
       `${(((to[0] - from[0]) * 1000) / r.requests.total).toFixed(2)} / ${(((to[1] - from[1]) * 1000) / r.requests.total).toFixed(2)}`;
     console.log(`creating ${SESSIONS} users and signing them in…`);
     const users = await createUsers(product.authUrl, SESSIONS);
@@ -83,16 +81,10 @@ async function main(): Promise<void> {
     const loadBefore = machine();
     const cpu0 = cpu();
     console.log(`${SESSIONS} sessions at ${RATE} req/s each for ${DURATION} s…`);
-    const paced = await autocannon({
-      url: product.base,
-      connections: SESSIONS,
-      duration: DURATION,
-      connectionRate: RATE,
-      requests: mixedRequests(sessions, ids),
-    });
+    const paced = await pacedRun(product.base, sessions, mixedSteps(ids), RATE, DURATION);
     const loadPaced = machine();
     const cpu1 = cpu();
-    let saturated: autocannon.Result | undefined;
+    let saturated: LoadResult | undefined;
     if (SATURATION > 0) {
       console.log(`${SESSIONS} sessions as fast as answers come, ${SATURATION} s…`);
       saturated = await autocannon({
@@ -109,32 +101,26 @@ async function main(): Promise<void> {
     console.log('waiting 60 s after the load…');
     await sleep(60_000);
     const after = rssOf(pid);
-    let repeat: { result: autocannon.Result; peak: number; after: number } | undefined;
+    let repeat: { result: LoadResult; peak: number; after: number } | undefined;
     if (REPEAT) {
       console.log('the paced run again…');
       let again = after;
       const sampleAgain = setInterval(() => (again = Math.max(again, rssOf(pid))), 500);
-      const result = await autocannon({
-        url: product.base,
-        connections: SESSIONS,
-        duration: DURATION,
-        connectionRate: RATE,
-        requests: mixedRequests(sessions, ids),
-      });
+      const result = await pacedRun(product.base, sessions, mixedSteps(ids), RATE, DURATION);
       clearInterval(sampleAgain);
       console.log('waiting 60 s after it…');
       await sleep(60_000);
       repeat = { result, peak: Math.max(again, rssOf(pid)), after: rssOf(pid) };
     }
 
-    const errorsOf = (r: autocannon.Result): number => r.errors + r.timeouts + r.non2xx;
-    const statusesOf = (r: autocannon.Result): string =>
+    const errorsOf = (r: LoadResult): number => r.errors + r.timeouts + r.non2xx;
+    const statusesOf = (r: LoadResult): string =>
       Object.entries(r.statusCodeStats ?? {})
         .map(([code, st]) => `${code}: ${st.count}`)
         .join(', ');
     const growth = (after - before) / before;
     const ok = (pass: boolean): string => (pass ? '✓' : '✗');
-    const row = (name: string, r: autocannon.Result, target: boolean, cpuMs: string): string =>
+    const row = (name: string, r: LoadResult, target: boolean, cpuMs: string): string =>
       `| ${name} | ${r.requests.total} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p97_5} | ${r.latency.p99}${target ? ` ${ok(r.latency.p99 <= P99_TARGET)}` : ''} | ${r.latency.max} | ${errorsOf(r)}${target ? ` ${ok(errorsOf(r) === 0)}` : ''} | ${cpuMs} |`;
     const out = [
       `## ${new Date().toISOString()} — bench:load (issue 8 §5)`,
@@ -145,7 +131,7 @@ async function main(): Promise<void> {
         'connection each, after a 5 s warm-up. Each session cycles through key pairs, flavors, a ' +
         'flavor, images, an image, server groups, volumes, the bootstrap and a policy batch. Demo ' +
         'cloud in its own process; the server bundle via `tools/start.mjs`, memory session store. ' +
-        `Paced: ${RATE} req/s per session for ${DURATION} s (targets: p99 ≤ ${P99_TARGET} ms, 0 errors). ` +
+        `Paced: ${RATE} req/s per session for ${DURATION} s, one every ${(1000 / RATE).toFixed(0)} ms, the sessions' phases spread over that interval, each request timed from when it was due (targets: p99 ≤ ${P99_TARGET} ms, 0 errors). ` +
         (SATURATION > 0
           ? `Saturation: no pause between a session's requests, ${SATURATION} s (the machine's ceiling).`
           : ''),

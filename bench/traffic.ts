@@ -46,47 +46,54 @@ const POLICY_BATCH = JSON.stringify({
   ],
 });
 
-const headersOf = (session: Cookies, json = false): Record<string, string> => ({
+export const headersOf = (session: Cookies, json = false): Record<string, string> => ({
   Cookie: session.cookie,
   'X-CSRFToken': session.csrf,
   'X-Requested-With': 'XMLHttpRequest',
   ...(json && { 'Content-Type': 'application/json' }),
 });
 
+/** One request of a session's cycle. */
+export interface Step {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
 /** Reads only: the list routes, two details, the bootstrap and the policy batch. */
+export const mixedSteps = (ids: Ids): Step[] => [
+  ...[
+    '/api/nova/keypairs/',
+    '/api/nova/flavors/',
+    `/api/nova/flavors/${ids.flavor}/`,
+    '/api/glance/images/',
+    `/api/glance/images/${ids.image}/`,
+    '/api/nova/servergroups/',
+    '/api/cinder/volumes/',
+    '/api/bootstrap/',
+  ].map((path): Step => ({ method: 'GET', path })),
+  { method: 'POST', path: '/api/policy/batch/', body: POLICY_BATCH },
+];
+
+/** mixedSteps as an autocannon request list, each pass through it as the next session. */
 export function mixedRequests(sessions: Cookies[], ids: Ids): autocannon.Request[] {
   let next = 0;
-  const get = (path: string, first = false): autocannon.Request => ({
-    method: 'GET',
-    path,
+  return mixedSteps(ids).map((step, i): autocannon.Request => ({
+    method: step.method,
+    path: step.path,
+    ...(step.body !== undefined && { body: step.body }),
     setupRequest: (request, raw) => {
       const context = raw as Context;
-      if (first || !context.session) {
+      if (i === 0 || !context.session) {
         context.session = sessions[next % sessions.length];
         next += 1;
       }
-      return { ...request, headers: headersOf(context.session as Cookies) };
-    },
-  });
-  return [
-    get('/api/nova/keypairs/', true),
-    get('/api/nova/flavors/'),
-    get(`/api/nova/flavors/${ids.flavor}/`),
-    get('/api/glance/images/'),
-    get(`/api/glance/images/${ids.image}/`),
-    get('/api/nova/servergroups/'),
-    get('/api/cinder/volumes/'),
-    get('/api/bootstrap/'),
-    {
-      method: 'POST',
-      path: '/api/policy/batch/',
-      body: POLICY_BATCH,
-      setupRequest: (request, raw) => ({
+      return {
         ...request,
-        headers: headersOf((raw as Context).session as Cookies, true),
-      }),
+        headers: headersOf(context.session as Cookies, step.body !== undefined),
+      };
     },
-  ];
+  }));
 }
 
 /** An OpenSSH Ed25519 public key line, so creating a key pair costs the cloud no key generation. */
