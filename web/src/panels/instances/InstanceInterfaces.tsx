@@ -30,7 +30,7 @@ const columns: Column<AddressRow>[] = [
 /** The Interfaces tab: every address of the instance by network, fixed and floating. */
 export function InstanceInterfaces({ instance }: { instance: Instance }): ReactNode {
   const { t } = useTranslation();
-  const rows = instance.addresses.flatMap(({ network, ips }) =>
+  const rows = (instance.addresses ?? []).flatMap(({ network, ips }) =>
     ips.map((ip) => ({ network, ...ip })),
   );
   return (

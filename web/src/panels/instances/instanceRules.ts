@@ -113,7 +113,9 @@ export interface AddressLine {
 
 /** The addresses by network, fixed and floating apart (Nova's order within each). */
 export const addressLines = (instance: Pick<Instance, 'addresses'>): AddressLine[] =>
-  instance.addresses.map(({ network, ips }) => ({
+  // A row just launched can reach the table before its addresses (a render during its build
+  // threw here, intermittently, in the launch e2e): none yet is an empty list.
+  (instance.addresses ?? []).map(({ network, ips }) => ({
     network,
     fixed: ips.filter((ip) => ip.type === 'fixed').map((ip) => ip.addr),
     floating: ips.filter((ip) => ip.type === 'floating').map((ip) => ip.addr),
