@@ -78,7 +78,7 @@ describe('nova server create (the launch wizard)', () => {
         status: 400,
         service: 'compute',
         title: 'badRequest',
-        message: 'Invalid flavorRef provided.',
+        message: 'Flavor no-such-flavor could not be found.',
       },
     );
   });

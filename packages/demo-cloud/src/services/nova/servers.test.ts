@@ -309,7 +309,7 @@ describe('nova servers: seed, views and listing', () => {
     const base = { name: 'x', imageRef: image, flavorRef: '1', networks: 'none' };
     expect(await attempt({ ...base, flavorRef: '999' })).toEqual([
       400,
-      { badRequest: { code: 400, message: 'Invalid flavorRef provided.' } },
+      { badRequest: { code: 400, message: 'Flavor 999 could not be found.' } },
     ]);
     expect(await attempt({ ...base, key_name: 'nope' })).toEqual([
       400,

@@ -760,8 +760,10 @@ export const serverRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     }
 
     const flavor = store.collection(flavors).get(spec.flavorRef);
+    // Nova's words for a flavor it cannot find (checked on the lab); "Invalid flavorRef
+    // provided." is its answer to a malformed reference only.
     if (!flavor || flavor.disabled || !canSeeFlavor(request, flavor))
-      throw badRequest('Invalid flavorRef provided.');
+      throw badRequest(`Flavor ${spec.flavorRef} could not be found.`);
     const boot = prepareBoot(ctx, request, spec, flavor, projectId);
 
     let keyData: string | null = null;
