@@ -4,7 +4,7 @@ import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/cont
 import { msg } from '../i18n/msg';
 import { policy, service, type ManifestEntry, type ResourceType } from '../registry/types';
 import { mockFetch, renderWithProviders } from '../testing/render';
-import { AppSidebar, activePanelPath } from './AppSidebar';
+import { AppSidebar, activePanelPath, sidebarSections } from './AppSidebar';
 import { allPanels } from './usePanelAccess';
 
 const load = (): Promise<ResourceType<unknown>> => Promise.reject(new Error('not loaded in tests'));
@@ -13,7 +13,14 @@ const MANIFEST: ManifestEntry[] = [
   {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
-    panels: [{ path: '/project/key_pairs', group: 'project', title: msg('Key Pairs') }],
+    panels: [
+      {
+        path: '/project/key_pairs',
+        group: 'project',
+        subgroup: 'compute',
+        title: msg('Key Pairs'),
+      },
+    ],
     requires: [service('compute')],
     load,
   },
@@ -87,6 +94,10 @@ describe('AppSidebar', () => {
       'aria-current',
       'page',
     );
+    expect(within(nav).getByRole('button', { name: 'Compute' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(within(nav).queryByRole('link', { name: 'Images' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Flavors' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
@@ -104,6 +115,26 @@ describe('AppSidebar', () => {
     );
     expect(within(nav).getByRole('button', { name: 'Admin' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+  });
+});
+
+describe('sidebarSections', () => {
+  it('puts loose panels first, then each section in the fixed order, manifest order inside', () => {
+    const ref = (path: string, subgroup?: 'compute' | 'network') => ({
+      entry: MANIFEST[0] as ManifestEntry,
+      panel: { path, group: 'project' as const, title: msg(path), subgroup },
+    });
+    const sections = sidebarSections([
+      ref('/n1', 'network'),
+      ref('/c1', 'compute'),
+      ref('/overview'),
+      ref('/c2', 'compute'),
+    ]);
+    expect(sections.map((s) => [s.subgroup, s.items.map((r) => r.panel.path)])).toEqual([
+      [undefined, ['/overview']],
+      ['compute', ['/c1', '/c2']],
+      ['network', ['/n1']],
+    ]);
   });
 });
 

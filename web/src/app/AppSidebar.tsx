@@ -11,7 +11,7 @@ import {
   Skeleton,
 } from '@patternfly/react-core';
 import { msg } from '../i18n/msg';
-import type { ManifestEntry, PanelGroup } from '../registry/types';
+import type { ManifestEntry, PanelGroup, PanelSubgroup } from '../registry/types';
 import { GROUP_ORDER, type PanelRef, usePanelAccess } from './usePanelAccess';
 
 const GROUP_TITLES: Record<PanelGroup, string> = {
@@ -19,6 +19,33 @@ const GROUP_TITLES: Record<PanelGroup, string> = {
   admin: msg('Admin'),
   identity: msg('Identity'),
 };
+
+const SUBGROUP_TITLES: Record<PanelSubgroup, string> = {
+  compute: msg('Compute'),
+  volumes: msg('Volumes'),
+  network: msg('Network'),
+  object_store: msg('Object Store'),
+  orchestration: msg('Orchestration'),
+  system: msg('System'),
+};
+
+const SUBGROUP_ORDER = Object.keys(SUBGROUP_TITLES) as PanelSubgroup[];
+
+/** One block of a group's list: its loose panels first, then each section, in a fixed order. */
+export interface SidebarSection {
+  subgroup?: PanelSubgroup;
+  items: PanelRef[];
+}
+
+export function sidebarSections(items: readonly PanelRef[]): SidebarSection[] {
+  const loose = items.filter((ref) => !ref.panel.subgroup);
+  const sections: SidebarSection[] = loose.length ? [{ items: loose }] : [];
+  for (const subgroup of SUBGROUP_ORDER) {
+    const inSection = items.filter((ref) => ref.panel.subgroup === subgroup);
+    if (inSection.length) sections.push({ subgroup, items: inSection });
+  }
+  return sections;
+}
 
 function isUnder(pathname: string, panelPath: string): boolean {
   const base = panelPath.replace(/\/$/, '');
@@ -89,16 +116,30 @@ const SidebarNav = memo(function SidebarNav({ loading, panels, active }: Sidebar
                     isExpanded
                     isActive={items.some((ref) => ref.panel.path === active)}
                   >
-                    {items.map((ref) => (
-                      <NavItem
-                        key={ref.panel.path}
-                        groupId={group}
-                        itemId={ref.panel.path}
-                        isActive={ref.panel.path === active}
-                      >
-                        <Link to={ref.panel.path}>{t(ref.panel.title)}</Link>
-                      </NavItem>
-                    ))}
+                    {sidebarSections(items).map(({ subgroup, items: sectionItems }) => {
+                      const links = sectionItems.map((ref) => (
+                        <NavItem
+                          key={ref.panel.path}
+                          groupId={subgroup ? `${group}-${subgroup}` : group}
+                          itemId={ref.panel.path}
+                          isActive={ref.panel.path === active}
+                        >
+                          <Link to={ref.panel.path}>{t(ref.panel.title)}</Link>
+                        </NavItem>
+                      ));
+                      if (!subgroup) return links;
+                      return (
+                        <NavExpandable
+                          key={subgroup}
+                          title={t(SUBGROUP_TITLES[subgroup])}
+                          groupId={`${group}-${subgroup}`}
+                          isExpanded
+                          isActive={sectionItems.some((ref) => ref.panel.path === active)}
+                        >
+                          {links}
+                        </NavExpandable>
+                      );
+                    })}
                   </NavExpandable>
                 );
               })}

@@ -16,7 +16,9 @@ export const manifest: readonly ManifestEntry[] = [
   {
     type: 'OS::Nova::Flavor',
     names: { one: msg('Flavor'), many: msg('Flavors') },
-    panels: [{ path: '/admin/flavors', group: 'admin', title: msg('Flavors') }],
+    panels: [
+      { path: '/admin/flavors', group: 'admin', subgroup: 'compute', title: msg('Flavors') },
+    ],
     requires: [service('compute')],
     load: lazyResource(() => import('../panels/flavors/flavors.resource').then((m) => m.flavors)),
   },
@@ -24,8 +26,13 @@ export const manifest: readonly ManifestEntry[] = [
     type: 'OS::Nova::Server',
     names: { one: msg('Instance'), many: msg('Instances') },
     panels: [
-      { path: '/project/instances', group: 'project', title: msg('Instances') },
-      { path: '/admin/instances', group: 'admin', title: msg('Instances') },
+      {
+        path: '/project/instances',
+        group: 'project',
+        subgroup: 'compute',
+        title: msg('Instances'),
+      },
+      { path: '/admin/instances', group: 'admin', subgroup: 'compute', title: msg('Instances') },
     ],
     requires: [service('compute')],
     itemRoutes: ['/project/instances/:id', '/admin/instances/:id/detail'],
@@ -37,8 +44,8 @@ export const manifest: readonly ManifestEntry[] = [
     type: 'OS::Glance::Image',
     names: { one: msg('Image'), many: msg('Images') },
     panels: [
-      { path: '/project/images', group: 'project', title: msg('Images') },
-      { path: '/admin/images', group: 'admin', title: msg('Images') },
+      { path: '/project/images', group: 'project', subgroup: 'compute', title: msg('Images') },
+      { path: '/admin/images', group: 'admin', subgroup: 'compute', title: msg('Images') },
     ],
     requires: [service('image')],
     itemRoutes: ['/project/images/:id', '/admin/images/:id/detail'],
@@ -48,8 +55,8 @@ export const manifest: readonly ManifestEntry[] = [
     type: 'OS::Neutron::Net',
     names: { one: msg('Network'), many: msg('Networks') },
     panels: [
-      { path: '/project/networks', group: 'project', title: msg('Networks') },
-      { path: '/admin/networks', group: 'admin', title: msg('Networks') },
+      { path: '/project/networks', group: 'project', subgroup: 'network', title: msg('Networks') },
+      { path: '/admin/networks', group: 'admin', subgroup: 'network', title: msg('Networks') },
     ],
     requires: [service('network')],
     itemRoutes: ['/project/networks/:id', '/admin/networks/:id/detail'],
@@ -60,7 +67,14 @@ export const manifest: readonly ManifestEntry[] = [
   {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
-    panels: [{ path: '/project/key_pairs', group: 'project', title: msg('Key Pairs') }],
+    panels: [
+      {
+        path: '/project/key_pairs',
+        group: 'project',
+        subgroup: 'compute',
+        title: msg('Key Pairs'),
+      },
+    ],
     requires: [service('compute')],
     itemRoutes: ['/project/key_pairs/:id'],
     load: lazyResource(() =>
@@ -70,7 +84,14 @@ export const manifest: readonly ManifestEntry[] = [
   {
     type: 'OS::Nova::ServerGroup',
     names: { one: msg('Server Group'), many: msg('Server Groups') },
-    panels: [{ path: '/project/server_groups', group: 'project', title: msg('Server Groups') }],
+    panels: [
+      {
+        path: '/project/server_groups',
+        group: 'project',
+        subgroup: 'compute',
+        title: msg('Server Groups'),
+      },
+    ],
     requires: [service('compute')],
     itemRoutes: ['/project/server_groups/:id'],
     load: lazyResource(() =>
@@ -80,14 +101,28 @@ export const manifest: readonly ManifestEntry[] = [
   {
     kind: 'page',
     id: 'hypervisors',
-    panels: [{ path: '/admin/hypervisors', group: 'admin', title: msg('Hypervisors') }],
+    panels: [
+      {
+        path: '/admin/hypervisors',
+        group: 'admin',
+        subgroup: 'compute',
+        title: msg('Hypervisors'),
+      },
+    ],
     requires: [service('compute'), policy('compute', 'os_compute_api:os-hypervisors:list-detail')],
     load: () => import('../panels/hypervisors/HypervisorsPage').then((m) => m.HypervisorsPage),
   },
   {
     type: 'OS::Nova::Aggregate',
     names: { one: msg('Host Aggregate'), many: msg('Host Aggregates') },
-    panels: [{ path: '/admin/aggregates', group: 'admin', title: msg('Host Aggregates') }],
+    panels: [
+      {
+        path: '/admin/aggregates',
+        group: 'admin',
+        subgroup: 'compute',
+        title: msg('Host Aggregates'),
+      },
+    ],
     requires: [service('compute'), policy('compute', 'os_compute_api:os-aggregates:index')],
     load: lazyResource(() =>
       import('../panels/aggregates/aggregates.resource').then((m) => m.aggregates),

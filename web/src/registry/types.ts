@@ -32,6 +32,18 @@ export const feature = (name: string): Requirement => ({
 
 export type PanelGroup = 'project' | 'admin' | 'identity';
 
+/**
+ * A section inside a sidebar group (Project → Compute, Admin → Network…): thirty-odd panels
+ * read as a list of services, the way operators know them, rather than one long column.
+ */
+export type PanelSubgroup =
+  | 'compute'
+  | 'volumes'
+  | 'network'
+  | 'object_store'
+  | 'orchestration'
+  | 'system';
+
 /** Which panel a list is shown on: the same type can have a project and an admin variant. */
 export interface PanelScope {
   path: string;
@@ -259,6 +271,8 @@ export interface ResourceType<T> {
 export interface PanelDecl {
   path: string;
   group: PanelGroup;
+  /** The section of the group it is listed under; none: at the top of the group. */
+  subgroup?: PanelSubgroup;
   title: Msg;
   requires?: Requirement[];
 }
