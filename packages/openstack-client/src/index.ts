@@ -119,6 +119,7 @@ export type { AggregateCalls, AggregateCreate } from './nova/aggregates';
 export type { Hypervisor, HypervisorCalls, HypervisorServer } from './nova/hypervisors';
 export type { NovaService, ServiceCalls, ServiceListOptions, ServiceUpdate } from './nova/services';
 export type * from './nova/serverCreate';
+export type * from './nova/volumeAttachments';
 export type * from './nova/types';
 
 export { createGlanceClient } from './glance/client';
@@ -190,6 +191,8 @@ export type {
   WriteCalls,
 } from './neutron/collection';
 export type * from './neutron/types';
+export type { FloatingIpCalls, RouterCalls, SecurityGroupRuleCalls } from './neutron/l3';
+export type * from './neutron/l3types';
 
 export { createDiscoveryCache } from './http/discovery';
 export type { DiscoveryCache } from './http/discovery';

@@ -1,8 +1,11 @@
 import { withVersion } from '../http/catalog';
 import { createServiceHttp } from '../http/serviceHttp';
 import { readCalls, writeCalls } from './collection';
+import { floatingIpCalls, routerCalls, securityGroupRuleCalls } from './l3';
 import type { FetchLike } from '../http/request';
 import type { ReadCalls, WriteCalls } from './collection';
+import type { FloatingIpCalls, RouterCalls, SecurityGroupRuleCalls } from './l3';
+import type { SecurityGroupCreate, SecurityGroupUpdate } from './l3types';
 import type {
   NetworkCreate,
   NetworkUpdate,
@@ -30,7 +33,8 @@ export type NetworkCalls = ReadCalls<NeutronNetwork> &
 export type SubnetCalls = ReadCalls<NeutronSubnet> &
   WriteCalls<NeutronSubnet, SubnetCreate, SubnetUpdate>;
 export type PortCalls = ReadCalls<NeutronPort> & WriteCalls<NeutronPort, PortCreate, PortUpdate>;
-export type SecurityGroupCalls = ReadCalls<NeutronSecurityGroup>;
+export type SecurityGroupCalls = ReadCalls<NeutronSecurityGroup> &
+  WriteCalls<NeutronSecurityGroup, SecurityGroupCreate, SecurityGroupUpdate>;
 export type SubnetPoolCalls = ReadCalls<NeutronSubnetPool>;
 
 export interface NeutronClient {
@@ -40,7 +44,10 @@ export interface NeutronClient {
   subnets: SubnetCalls;
   ports: PortCalls;
   securityGroups: SecurityGroupCalls;
+  securityGroupRules: SecurityGroupRuleCalls;
   subnetPools: SubnetPoolCalls;
+  routers: RouterCalls;
+  floatingIps: FloatingIpCalls;
 }
 
 export function createNeutronClient(options: NeutronClientOptions): NeutronClient {
@@ -66,12 +73,22 @@ export function createNeutronClient(options: NeutronClientOptions): NeutronClien
       ...readCalls<NeutronPort>(http, 'ports', 'port', 'ports'),
       ...writeCalls<NeutronPort, PortCreate, PortUpdate>(http, 'ports', 'port'),
     },
-    securityGroups: readCalls<NeutronSecurityGroup>(
-      http,
-      'security-groups',
-      'security_group',
-      'security_groups',
-    ),
+    securityGroups: {
+      ...readCalls<NeutronSecurityGroup>(
+        http,
+        'security-groups',
+        'security_group',
+        'security_groups',
+      ),
+      ...writeCalls<NeutronSecurityGroup, SecurityGroupCreate, SecurityGroupUpdate>(
+        http,
+        'security-groups',
+        'security_group',
+      ),
+    },
+    securityGroupRules: securityGroupRuleCalls(http),
     subnetPools: readCalls<NeutronSubnetPool>(http, 'subnetpools', 'subnetpool', 'subnetpools'),
+    routers: routerCalls(http),
+    floatingIps: floatingIpCalls(http),
   };
 }
