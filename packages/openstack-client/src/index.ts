@@ -199,3 +199,16 @@ export type { DiscoveryCache } from './http/discovery';
 
 export { createOpenStackClient } from './openStackClient';
 export type { OpenStackClient, OpenStackClientOptions } from './openStackClient';
+
+export { createSwiftClient, swiftPath } from './swift/client';
+export type {
+  ListOptions as SwiftListOptions,
+  PutObjectOptions,
+  SloSegment,
+  SwiftClient,
+  SwiftClientOptions,
+  SwiftContainerEntry,
+  SwiftContainerInfo,
+  SwiftListingEntry,
+  SwiftObjectInfo,
+} from './swift/client';

@@ -5,6 +5,7 @@ import { createGlanceClient } from './glance/client';
 import { createKeystoneClient } from './keystone/client';
 import { createNovaClient } from './nova/client';
 import { createNeutronClient } from './neutron/client';
+import { createSwiftClient } from './swift/client';
 import type { CinderClient } from './cinder/client';
 import type { GlanceClient } from './glance/client';
 import type { FetchLike } from './http/request';
@@ -12,6 +13,7 @@ import type { KeystoneClient } from './keystone/client';
 import type { CatalogEntry, EndpointInterface } from './keystone/types';
 import type { NovaClient } from './nova/client';
 import type { NeutronClient } from './neutron/client';
+import type { SwiftClient } from './swift/client';
 
 export interface OpenStackClientOptions {
   authUrl: string;
@@ -41,6 +43,8 @@ export interface OpenStackClient {
   readonly cinder: CinderClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no network service. */
   readonly neutron: NeutronClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no object store. */
+  readonly swift: SwiftClient;
   /** The endpoint URL of a service type in the client's region and interface. */
   endpointFor(type: string): string;
   hasService(type: string): boolean;
@@ -66,6 +70,7 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
   let glance: GlanceClient | undefined;
   let cinder: CinderClient | undefined;
   let neutron: NeutronClient | undefined;
+  let swift: SwiftClient | undefined;
   return {
     get keystone(): KeystoneClient {
       keystone ??= createKeystoneClient({
@@ -114,6 +119,15 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
         timeoutMs: options.timeoutMs,
       });
       return neutron;
+    },
+    get swift(): SwiftClient {
+      swift ??= createSwiftClient({
+        endpoint: endpointFor('object-store'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return swift;
     },
     endpointFor,
     hasService: (type) => lookup(type) !== undefined,
