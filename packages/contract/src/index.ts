@@ -28,5 +28,6 @@ export * from './neutron/subnetpools';
 export * from './neutron/ports';
 export * from './neutron/securitygroups';
 export * from './neutron/subnetRules';
+export * from './swift/objects';
 export * from './route';
 export * from './routeTable';

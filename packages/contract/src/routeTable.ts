@@ -5,6 +5,7 @@ import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
 import { novaRoutes } from './nova/routes';
 import type { RouteSpec } from './route';
+import { swiftRoutes } from './swift/routes';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
 
 /**
@@ -21,6 +22,7 @@ export const routeTable = {
   ...glanceRoutes,
   ...cinderRoutes,
   ...neutronRoutes,
+  ...swiftRoutes,
 } satisfies Record<string, RouteSpec>;
 
 export type RouteTable = typeof routeTable;
