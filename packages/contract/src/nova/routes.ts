@@ -7,8 +7,11 @@ import { novaServerActionRoutes } from './serverActions';
 import { ServerGroup, ServerGroupCreateBody, ServerGroupList } from './servergroups';
 import { Instance, InstanceList, InstanceListQuery, InstanceParams } from './servers';
 import {
+  ConsoleInfo,
+  ConsoleInfoBody,
   ConsoleOutput,
   ConsoleOutputBody,
+  EncryptedPassword,
   InstanceActionList,
   InstanceSecurityGroupList,
   InstanceVolumeList,
@@ -140,6 +143,19 @@ export const novaRoutes = {
       params: InstanceParams,
       body: ConsoleOutputBody,
       response: { 200: ConsoleOutput },
+    }),
+    consoleInfo: route({
+      method: 'POST',
+      path: '/api/nova/servers/:id/console-info/',
+      params: InstanceParams,
+      body: ConsoleInfoBody,
+      response: { 200: ConsoleInfo },
+    }),
+    password: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/password/',
+      params: InstanceParams,
+      response: { 200: EncryptedPassword },
     }),
     actionLog: route({
       method: 'GET',

@@ -54,3 +54,35 @@ export type InstanceSecurityGroup = Static<typeof InstanceSecurityGroup>;
 /** GET /api/nova/servers/:id/security-groups/ */
 export const InstanceSecurityGroupList = Type.Object({ items: Type.Array(InstanceSecurityGroup) });
 export type InstanceSecurityGroupList = Static<typeof InstanceSecurityGroupList>;
+
+/**
+ * The console kinds the Console tab asks for (Horizon's CONSOLE_TYPE values): AUTO tries VNC,
+ * SPICE, RDP, serial and MKS in that order and answers the first the cloud offers.
+ */
+const ConsoleKind = Type.Union([
+  Type.Literal('VNC'),
+  Type.Literal('SPICE'),
+  Type.Literal('RDP'),
+  Type.Literal('SERIAL'),
+  Type.Literal('MKS'),
+]);
+
+/** POST /api/nova/servers/:id/console-info/ (spec 2 §7: optional console_type). */
+export const ConsoleInfoBody = Type.Object({
+  console_type: Type.Optional(Type.Union([Type.Literal('AUTO'), ConsoleKind])),
+});
+export type ConsoleInfoBody = Static<typeof ConsoleInfoBody>;
+
+/** The console found: its kind and the URL (with a fresh token) the popup opens. */
+export const ConsoleInfo = Type.Object({
+  type: ConsoleKind,
+  url: Type.String(),
+});
+export type ConsoleInfo = Static<typeof ConsoleInfo>;
+
+/**
+ * GET /api/nova/servers/:id/password/ — the admin password the guest posted, base64 of its
+ * encryption with the key pair's RSA public key ('' when none). Only the browser decrypts it.
+ */
+export const EncryptedPassword = Type.Object({ encrypted_password: Type.String() });
+export type EncryptedPassword = Static<typeof EncryptedPassword>;

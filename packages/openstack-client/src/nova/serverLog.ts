@@ -25,6 +25,13 @@ export interface NovaServerSecurityGroup {
   description?: string | null;
 }
 
+/** A console of a server (POST /servers/{id}/remote-consoles, 2.6+). */
+export interface NovaRemoteConsole {
+  protocol: string;
+  type: string;
+  url: string;
+}
+
 /**
  * What an instance's details page reads besides the server: its guest console log, its action
  * log and its attached volumes.
@@ -38,6 +45,15 @@ export interface ServerLogCalls {
   consoleOutput(id: string, length?: number, options?: CallOptions): Promise<string>;
   /** Every action recorded for the server, newest first. */
   actions(id: string, options?: CallOptions): Promise<NovaInstanceAction[]>;
+  /** A console URL with a fresh token; Nova's 400 when the cloud has no such console. */
+  remoteConsole(
+    id: string,
+    protocol: string,
+    type: string,
+    options?: CallOptions,
+  ): Promise<NovaRemoteConsole>;
+  /** The admin password the guest posted, base64 of its RSA encryption; '' when none. */
+  password(id: string, options?: CallOptions): Promise<string>;
 }
 
 export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
@@ -67,6 +83,26 @@ export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
         { ...call, path: urlPath`servers/${id}/os-volume_attachments` },
       );
       return answer.volumeAttachments;
+    },
+    async remoteConsole(id, protocol, type, call = {}) {
+      // 2.6 brought remote-consoles; 2.8 adds the MKS protocol, nothing else changed since.
+      const answer = await ctx.call<{ remote_console: NovaRemoteConsole }>(
+        { want: '2.8', need: '2.6' },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`servers/${id}/remote-consoles`,
+          json: { remote_console: { protocol, type } },
+        },
+      );
+      return answer.remote_console;
+    },
+    async password(id, call = {}) {
+      const answer = await ctx.call<{ password?: string | null }>(
+        { want: '2.1' },
+        { ...call, path: urlPath`servers/${id}/os-server-password` },
+      );
+      return answer.password ?? '';
     },
     async actions(id, call = {}) {
       // 2.21 keeps a deleted server's actions readable; nothing else of a later shape is used.

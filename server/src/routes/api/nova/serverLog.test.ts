@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type {
+  ConsoleInfo,
   ConsoleOutput,
+  EncryptedPassword,
   InstanceActionList,
   InstanceList,
   InstanceSecurityGroupList,
@@ -105,5 +107,63 @@ describe('GET /api/nova/servers/:id/security-groups/', () => {
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(['description', 'id', 'name']);
     const bad = await t.as(demo, { url: '/api/nova/servers/nope/security-groups/' });
     expect(bad.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/nova/servers/:id/console-info/', () => {
+  const info = (session: TestSession, id: string, payload: Record<string, unknown>) =>
+    t.as(session, { method: 'POST', url: `/api/nova/servers/${id}/console-info/`, payload });
+
+  it('answers the first console the cloud offers (VNC on the demo cloud)', async () => {
+    const id = await idOf(demo, 'web-1');
+    for (const payload of [{}, { console_type: 'AUTO' }, { console_type: 'VNC' }]) {
+      const res = await info(demo, id, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<ConsoleInfo>();
+      expect(answer.type).toBe('VNC');
+      expect(answer.url).toMatch(/vnc_lite\.html\?path=%3Ftoken%3D[0-9a-f-]+$/);
+    }
+  });
+
+  it("passes on Nova's refusal of a console kind the cloud does not offer", async () => {
+    const res = await info(demo, await idOf(demo, 'web-1'), { console_type: 'SPICE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/Unavailable console type/);
+  });
+
+  it('answers 409 for a stopped guest, 404 for no instance, 400 for an unknown kind', async () => {
+    // The demo cloud, like a libvirt without the stopped domain's graphics, has none to give.
+    const stopped = await info(demo, await idOf(demo, 'web-2'), {});
+    expect(stopped.statusCode, stopped.body).toBe(404);
+    expect(stopped.json<{ message: string }>().message).toBe('No available console found.');
+    const broken = await info(demo, await idOf(demo, 'broken'), {});
+    expect(broken.statusCode).toBe(409);
+    expect((await info(demo, 'nope', {})).statusCode).toBe(404);
+    const web1 = await idOf(demo, 'web-1');
+    for (const payload of [{ console_type: 'telnet' }, { console_type: 3 }]) {
+      expect((await info(demo, web1, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/nova/servers/:id/password/', () => {
+  it('answers the encrypted password of an instance launched with a key pair', async () => {
+    const res = await t.as(demo, {
+      url: `/api/nova/servers/${await idOf(demo, 'web-1')}/password/`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { encrypted_password } = res.json<EncryptedPassword>();
+    // RSA-2048: 256 bytes, as base64.
+    expect(Buffer.from(encrypted_password, 'base64')).toHaveLength(256);
+  });
+
+  it('answers an empty password without a key pair, 404 for no instance', async () => {
+    const broken = await t.as(demo, {
+      url: `/api/nova/servers/${await idOf(demo, 'broken')}/password/`,
+    });
+    expect(broken.json<EncryptedPassword>()).toEqual({ encrypted_password: '' });
+    expect((await t.as(demo, { url: '/api/nova/servers/nope/password/' })).statusCode).toBe(404);
+    const alt = await idOf(admin, 'alt-server', true);
+    expect((await t.as(demo, { url: `/api/nova/servers/${alt}/password/` })).statusCode).toBe(404);
   });
 });
