@@ -27,6 +27,7 @@ export * from './neutron/subnets';
 export * from './neutron/subnetpools';
 export * from './neutron/ports';
 export * from './neutron/securitygroups';
+export * from './neutron/topology';
 export * from './neutron/subnetRules';
 export * from './swift/objects';
 export * from './route';

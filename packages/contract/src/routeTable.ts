@@ -3,6 +3,7 @@ import { glanceRoutes } from './glance/routes';
 import { keystoneRoutes } from './keystone/routes';
 import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
+import { neutronTopologyRoutes } from './neutron/topology';
 import { novaRoutes } from './nova/routes';
 import type { RouteSpec } from './route';
 import { swiftRoutes } from './swift/routes';
@@ -22,6 +23,7 @@ export const routeTable = {
   ...glanceRoutes,
   ...cinderRoutes,
   ...neutronRoutes,
+  ...neutronTopologyRoutes,
   ...swiftRoutes,
 } satisfies Record<string, RouteSpec>;
 

@@ -29,6 +29,7 @@ import { portRoutes } from './api/neutron/ports';
 import { securityGroupRoutes } from './api/neutron/securitygroups';
 import { subnetPoolRoutes } from './api/neutron/subnetpools';
 import { subnetRoutes } from './api/neutron/subnets';
+import { topologyRoutes } from './api/neutron/topology';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import type { RouteDeps } from './deps';
@@ -64,6 +65,7 @@ const API_ROUTES = [
   subnetPoolRoutes,
   portRoutes,
   securityGroupRoutes,
+  topologyRoutes,
 ];
 
 /**
