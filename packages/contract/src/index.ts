@@ -6,6 +6,7 @@ export * from './bootstrap';
 export * from './policy';
 export * from './keystone/session';
 export * from './keystone/projects';
+export * from './keystone/users';
 export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';

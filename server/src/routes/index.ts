@@ -14,6 +14,7 @@ import { metadefRoutes } from './api/glance/metadefs';
 import { imageUploadRoutes } from './api/glance/uploads';
 import { keystoneProjectRoutes } from './api/keystone/projects';
 import { keystoneSessionRoutes } from './api/keystone/session';
+import { keystoneUserRoutes } from './api/keystone/users';
 import { aggregateRoutes } from './api/nova/aggregates';
 import { computeAdminRoutes } from './api/nova/computeAdmin';
 import { flavorRoutes } from './api/nova/flavors';
@@ -42,6 +43,7 @@ const API_ROUTES = [
   policyRoutes,
   keystoneSessionRoutes,
   keystoneProjectRoutes,
+  keystoneUserRoutes,
   flavorRoutes,
   keypairRoutes,
   serverGroupRoutes,

@@ -1,5 +1,19 @@
-import { ProjectList, ProjectListQuery } from './projects';
+import {
+  BulkDeleteResult,
+  GrantParams,
+  IdParams,
+  IdsBody,
+  Project,
+  ProjectCreateBody,
+  ProjectList,
+  ProjectListQuery,
+  ProjectMemberList,
+  ProjectMembersBody,
+  ProjectUpdateBody,
+} from './projects';
+import { KeystoneUserList, RoleList, UserListQuery } from './users';
 import { KeystoneVersion, ServiceCatalog, UserSession } from './session';
+import { NoContent } from '../common';
 import { route, routes } from '../route';
 
 /** /api/keystone/… (spec 2 §7 "Identity"). */
@@ -27,6 +41,80 @@ export const keystoneRoutes = {
       path: '/api/keystone/projects/',
       query: ProjectListQuery,
       response: { 200: ProjectList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/keystone/projects/',
+      body: ProjectCreateBody,
+      response: { 201: Project },
+    }),
+    /** Bulk delete (spec 2 §7): each id deleted, each outcome reported. */
+    deleteMany: route({
+      method: 'DELETE',
+      path: '/api/keystone/projects/',
+      body: IdsBody,
+      response: { 200: BulkDeleteResult },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/keystone/projects/:id/',
+      params: IdParams,
+      response: { 200: Project },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/keystone/projects/:id/',
+      params: IdParams,
+      body: ProjectUpdateBody,
+      response: { 200: Project },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/keystone/projects/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+    members: route({
+      method: 'GET',
+      path: '/api/keystone/projects/:id/members/',
+      params: IdParams,
+      response: { 200: ProjectMemberList },
+    }),
+    /** Sets the project's user members to exactly these, granting and revoking the difference. */
+    setMembers: route({
+      method: 'PUT',
+      path: '/api/keystone/projects/:id/members/',
+      params: IdParams,
+      body: ProjectMembersBody,
+      response: { 204: NoContent },
+    }),
+    /** Grants a role (spec 2 §7: PUT /api/keystone/projects/{projectId}/{roleId}/{userId}). */
+    grant: route({
+      method: 'PUT',
+      path: '/api/keystone/projects/:projectId/:roleId/:userId/',
+      params: GrantParams,
+      response: { 204: NoContent },
+    }),
+    revoke: route({
+      method: 'DELETE',
+      path: '/api/keystone/projects/:projectId/:roleId/:userId/',
+      params: GrantParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('keystone.users', {
+    list: route({
+      method: 'GET',
+      path: '/api/keystone/users/',
+      query: UserListQuery,
+      response: { 200: KeystoneUserList },
+    }),
+  }),
+  ...routes('keystone.roles', {
+    list: route({
+      method: 'GET',
+      path: '/api/keystone/roles/',
+      response: { 200: RoleList },
     }),
   }),
 };

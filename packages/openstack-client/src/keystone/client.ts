@@ -11,7 +11,9 @@ import type {
   IdentityVersionResponse,
   ImpliedRole,
   Project,
+  ProjectCreate,
   ProjectQuery,
+  ProjectUpdate,
   Region,
   Role,
   RoleAssignment,
@@ -20,7 +22,9 @@ import type {
   RoleQuery,
   TokenBody,
   User,
+  UserCreate,
   UserQuery,
+  UserUpdate,
 } from './types';
 
 export interface KeystoneClientOptions {
@@ -46,10 +50,29 @@ export interface KeystoneClient {
   listUserProjects(userId: string, options?: CallOptions): Promise<Project[]>;
   listProjects(query?: ProjectQuery, options?: CallOptions): Promise<Project[]>;
   getProject(id: string, options?: CallOptions): Promise<Project>;
+  createProject(body: ProjectCreate, options?: CallOptions): Promise<Project>;
+  updateProject(id: string, patch: ProjectUpdate, options?: CallOptions): Promise<Project>;
+  deleteProject(id: string, options?: CallOptions): Promise<void>;
+  /** `PUT /projects/{p}/users/{u}/roles/{r}`: grants a role on a project to a user. */
+  grantProjectUserRole(
+    projectId: string,
+    userId: string,
+    roleId: string,
+    options?: CallOptions,
+  ): Promise<void>;
+  revokeProjectUserRole(
+    projectId: string,
+    userId: string,
+    roleId: string,
+    options?: CallOptions,
+  ): Promise<void>;
   listDomains(query?: DomainQuery, options?: CallOptions): Promise<Domain[]>;
   getDomain(id: string, options?: CallOptions): Promise<Domain>;
   listUsers(query?: UserQuery, options?: CallOptions): Promise<User[]>;
   getUser(id: string, options?: CallOptions): Promise<User>;
+  createUser(body: UserCreate, options?: CallOptions): Promise<User>;
+  updateUser(id: string, patch: UserUpdate, options?: CallOptions): Promise<User>;
+  deleteUser(id: string, options?: CallOptions): Promise<void>;
   listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
   listRoleAssignments(
     query?: RoleAssignmentQuery,
@@ -128,10 +151,30 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
       }).list(undefined, call),
     listProjects: (query, call) => projects.list(query, call),
     getProject: (id, call) => projects.get(id, call),
+    createProject: (body, call) => projects.create({ ...body }, call),
+    updateProject: (id, patch, call) => projects.update(id, { ...patch }, call),
+    deleteProject: (id, call) => projects.remove(id, call),
+    async grantProjectUserRole(projectId, userId, roleId, call = {}) {
+      await http.json<unknown>({
+        ...call,
+        method: 'PUT',
+        path: urlPath`projects/${projectId}/users/${userId}/roles/${roleId}`,
+      });
+    },
+    async revokeProjectUserRole(projectId, userId, roleId, call = {}) {
+      await http.json<unknown>({
+        ...call,
+        method: 'DELETE',
+        path: urlPath`projects/${projectId}/users/${userId}/roles/${roleId}`,
+      });
+    },
     listDomains: (query, call) => domains.list(query, call),
     getDomain: (id, call) => domains.get(id, call),
     listUsers: (query, call) => users.list(query, call),
     getUser: (id, call) => users.get(id, call),
+    createUser: (body, call) => users.create({ ...body }, call),
+    updateUser: (id, patch, call) => users.update(id, { ...patch }, call),
+    deleteUser: (id, call) => users.remove(id, call),
     listRoles: (query, call) => roles.list(query, call),
     listRoleAssignments: (query, call) => roleAssignments.list(query, call),
     async listRoleInferences(call = {}) {

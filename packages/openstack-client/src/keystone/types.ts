@@ -109,6 +109,40 @@ export interface Project {
   links?: { self: string };
 }
 
+/** `POST /projects` body (inside `{"project": …}`). */
+export interface ProjectCreate {
+  name: string;
+  description?: string;
+  domain_id?: string;
+  enabled?: boolean;
+}
+
+export interface ProjectUpdate {
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+}
+
+/** `POST /users` body (inside `{"user": …}`); `email` is an extra attribute Keystone keeps. */
+export interface UserCreate {
+  name: string;
+  domain_id?: string;
+  password?: string;
+  email?: string;
+  description?: string;
+  default_project_id?: string;
+  enabled?: boolean;
+}
+
+export interface UserUpdate {
+  name?: string;
+  password?: string;
+  email?: string;
+  description?: string;
+  default_project_id?: string;
+  enabled?: boolean;
+}
+
 export interface User {
   id: string;
   name: string;

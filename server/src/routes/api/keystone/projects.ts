@@ -1,18 +1,125 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { routeTable as api } from '@skydeck/contract';
+import { type Project as ProjectShape, routeTable as api } from '@skydeck/contract';
+import { OpenStackHttpError, type Project as KeystoneProject } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
+import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
+import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
+import { mapLimit } from '../../../lib/mapLimit';
 import type { RouteDeps } from '../../deps';
 
+/** The allowlist of a project's fields (the contract's shape, nothing else of Keystone's). */
+export const toProject = (p: KeystoneProject): ProjectShape => ({
+  id: p.id,
+  name: p.name,
+  description: p.description ?? '',
+  domain_id: p.domain_id,
+  enabled: p.enabled,
+  parent_id: p.parent_id,
+  is_domain: p.is_domain,
+});
+
+/** A table's page when none is asked for: API_RESULT_PAGE_SIZE's default. */
+const DEFAULT_PAGE = 20;
+
+/** The text a failed delete of one item reports (Keystone's own for a refusal). */
+export const failureText = (error: unknown): string =>
+  error instanceof OpenStackHttpError && error.status < 500
+    ? error.message
+    : 'The identity service failed.';
+
 /**
- * GET /api/keystone/projects/ — `?user=current`: the projects the signed-in user can switch to;
- * `?user=<id>`: that user's projects; otherwise every project (Keystone allows it to admins).
+ * /api/keystone/projects/ — `?user=current`: the projects the signed-in user can switch to;
+ * `?user=<id>`: that user's projects; otherwise every project (Keystone allows it to admins),
+ * a page at a time when the query asks for one. Create, edit, delete, members and grants.
  */
 export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['keystone.projects.list'], async (request) => {
-    const { user, domain_id, name } = request.query;
+    const { user, domain_id, name, enabled, ...paging } = request.query;
     const keystone = request.openstack.keystone;
-    if (user === 'current') return { items: await keystone.listAuthProjects() };
-    if (user) return { items: await keystone.listUserProjects(user) };
-    return { items: await keystone.listProjects({ domain_id, name }) };
+    if (user === 'current') return { items: (await keystone.listAuthProjects()).map(toProject) };
+    if (user) return { items: (await keystone.listUserProjects(user)).map(toProject) };
+    const all = await keystone.listProjects({ domain_id, name, enabled });
+    if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
+      return { items: all.map(toProject) };
+    }
+    return identityPage(
+      all,
+      paging,
+      wantsIdentityPage(paging) ? DEFAULT_PAGE : all.length || 1,
+      toProject,
+    );
+  });
+
+  serve(app, api['keystone.projects.create'], async (request, reply) => {
+    const created = await request.openstack.keystone.createProject(request.body);
+    return reply.code(201).send(toProject(created));
+  });
+
+  serve(app, api['keystone.projects.deleteMany'], async (request) => {
+    const keystone = request.openstack.keystone;
+    const deleted: string[] = [];
+    const failed: { id: string; message: string }[] = [];
+    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
+      try {
+        await keystone.deleteProject(id);
+        deleted.push(id);
+      } catch (error) {
+        failed.push({ id, message: failureText(error) });
+      }
+    });
+    return { deleted, failed };
+  });
+
+  serve(app, api['keystone.projects.get'], async (request) => {
+    const keystone = request.openstack.keystone;
+    const { id } = request.params;
+    try {
+      return toProject(await keystone.getProject(id));
+    } catch (error) {
+      // With the new defaults get_project wants a system or domain reader, while a
+      // project-scoped admin may still list every project (list_projects is admin_required):
+      // the details page of another project is read from the list then.
+      if (!(error instanceof OpenStackHttpError) || error.status !== 403) throw error;
+      const found = (await keystone.listProjects()).find((p) => p.id === id);
+      if (!found) {
+        throw new OpenStackHttpError({
+          status: 404,
+          service: 'identity',
+          message: `Could not find project: ${id}.`,
+          body: null,
+        });
+      }
+      return toProject(found);
+    }
+  });
+
+  serve(app, api['keystone.projects.update'], async (request) =>
+    toProject(await request.openstack.keystone.updateProject(request.params.id, request.body)),
+  );
+
+  serve(app, api['keystone.projects.delete'], async (request, reply) => {
+    await request.openstack.keystone.deleteProject(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['keystone.projects.members'], async (request) => ({
+    items: await listProjectMembers(request.openstack.keystone, request.params.id),
+  }));
+
+  serve(app, api['keystone.projects.setMembers'], async (request, reply) => {
+    await setProjectMembers(request.openstack.keystone, request.params.id, request.body.members);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['keystone.projects.grant'], async (request, reply) => {
+    const { projectId, roleId, userId } = request.params;
+    await request.openstack.keystone.grantProjectUserRole(projectId, userId, roleId);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['keystone.projects.revoke'], async (request, reply) => {
+    const { projectId, roleId, userId } = request.params;
+    await request.openstack.keystone.revokeProjectUserRole(projectId, userId, roleId);
+    return reply.code(204).send(null);
   });
 };
