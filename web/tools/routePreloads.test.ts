@@ -32,9 +32,14 @@ describe('manifestModules', () => {
 
 describe('routePreloads', () => {
   const manifest: Record<string, ViteChunk> = {
-    'index.html': { file: 'assets/index.js', imports: ['_react.js'], isEntry: true },
+    'index.html': {
+      file: 'assets/index.js',
+      imports: ['_react.js'],
+      css: ['assets/index.css'],
+      isEntry: true,
+    },
     '_react.js': { file: 'assets/react.js' },
-    '_table.js': { file: 'assets/table.js', imports: ['_react.js'] },
+    '_table.js': { file: 'assets/table.js', imports: ['_react.js'], css: ['assets/table.css'] },
     'src/app/AppLayout.tsx': { file: 'assets/AppLayout.js', imports: ['_react.js'] },
     'src/app/PanelRoute.tsx': { file: 'assets/PanelRoute.js', imports: ['_table.js'] },
     'src/app/routePrefetch.ts': { file: 'assets/routePrefetch.js' },
@@ -49,11 +54,12 @@ describe('routePreloads', () => {
         'assets/AppLayout.js',
         'assets/PanelRoute.js',
         'assets/table.js',
+        'assets/table.css',
         'assets/routePrefetch.js',
       ],
       panels: {
-        '/project/a': ['assets/a.js', 'assets/a-modal.js'],
-        '/admin/a': ['assets/a.js', 'assets/a-modal.js'],
+        '/project/a': ['assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
+        '/admin/a': ['assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
       },
     });
   });

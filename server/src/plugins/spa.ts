@@ -82,7 +82,7 @@ async function readPreloads(file: string): Promise<RoutePreloads | undefined> {
 }
 
 /** A chunk's name as the build writes it: nothing to escape in an attribute. */
-const SAFE_ASSET = /^assets\/[\w.-]+\.js$/;
+const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
 
 /** The chunks to preload for an app path: the shell's, and its panel's (or a page under it). */
 export function routeFiles(preloads: RoutePreloads | undefined, path: string): string[] {
@@ -92,11 +92,20 @@ export function routeFiles(preloads: RoutePreloads | undefined, path: string): s
   return [...preloads.shell, ...(preloads.panels[panel] ?? [])];
 }
 
-/** The page with a modulepreload link per file, at the end of its head. */
+/**
+ * The page with a link per file at the end of its head: a modulepreload per chunk, a stylesheet
+ * per CSS file (Vite's loader finds it there and does not wait for it again).
+ */
 function withPreloads(html: string, files: readonly string[]): string {
   const at = html.indexOf('</head>');
   if (at < 0 || files.length === 0) return html;
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('');
+  const links = files
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="./${f}">`
+        : `<link rel="modulepreload" crossorigin href="./${f}">`,
+    )
+    .join('');
   return `${html.slice(0, at)}${links}${html.slice(at)}`;
 }
 

@@ -16,7 +16,7 @@ writeFileSync(
   JSON.stringify({
     shell: ['assets/AppLayout-1.js'],
     panels: {
-      '/project/images': ['assets/images.resource-2.js'],
+      '/project/images': ['assets/images.resource-2.js', 'assets/images.resource-2.css'],
       // Not a chunk name the build writes: left out, never put in the page.
       '/project/evil': ['assets/x.js"><script>alert(1)</script>'],
     },
@@ -59,6 +59,10 @@ describe("a signed-in user's page carries the bootstrap (foundation issue §5)",
       (await t.as(demo, { url, headers: { accept: 'text/html' } })).body;
     const list = await page('/project/images?q=x');
     expect(links(list)).toEqual(['./assets/AppLayout-1.js', './assets/images.resource-2.js']);
+    // The panel's stylesheets are linked in the head too, so the lazy chunk does not wait for them.
+    expect(list).toContain(
+      '<link rel="stylesheet" crossorigin href="./assets/images.resource-2.css">',
+    );
     expect(list.indexOf('modulepreload')).toBeLessThan(list.indexOf('</head>'));
     // A page under the panel (its details) loads the same; a path of no panel, nothing.
     expect(links(await page('/project/images/abc'))).toEqual(links(list));
