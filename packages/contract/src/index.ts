@@ -28,6 +28,8 @@ export * from './neutron/subnets';
 export * from './neutron/subnetpools';
 export * from './neutron/ports';
 export * from './neutron/securitygroups';
+export * from './neutron/routers';
+export * from './neutron/floatingips';
 export * from './neutron/topology';
 export * from './neutron/subnetRules';
 export * from './swift/objects';

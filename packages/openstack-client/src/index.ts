@@ -191,7 +191,12 @@ export type {
   WriteCalls,
 } from './neutron/collection';
 export type * from './neutron/types';
-export type { FloatingIpCalls, RouterCalls, SecurityGroupRuleCalls } from './neutron/l3';
+export type {
+  FloatingIpCalls,
+  NeutronExtension,
+  RouterCalls,
+  SecurityGroupRuleCalls,
+} from './neutron/l3';
 export type * from './neutron/l3types';
 
 export { createDiscoveryCache } from './http/discovery';

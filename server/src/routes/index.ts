@@ -25,8 +25,10 @@ import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
 import { serverLogRoutes } from './api/nova/serverLog';
+import { floatingIpRoutes } from './api/neutron/floatingips';
 import { networkRoutes } from './api/neutron/networks';
 import { portRoutes } from './api/neutron/ports';
+import { routerRoutes } from './api/neutron/routers';
 import { securityGroupRoutes } from './api/neutron/securitygroups';
 import { subnetPoolRoutes } from './api/neutron/subnetpools';
 import { subnetRoutes } from './api/neutron/subnets';
@@ -67,6 +69,8 @@ const API_ROUTES = [
   subnetPoolRoutes,
   portRoutes,
   securityGroupRoutes,
+  routerRoutes,
+  floatingIpRoutes,
   topologyRoutes,
 ];
 

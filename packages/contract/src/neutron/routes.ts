@@ -1,3 +1,4 @@
+import { neutronL3Routes } from './l3routes';
 import { Network, NetworkCreateBody, NetworkList, NetworkListQuery } from './networks';
 import { NetworkUpdateBody } from './networks';
 import { Port, PortList, PortListQuery } from './ports';
@@ -111,4 +112,5 @@ export const neutronRoutes = {
       response: { 200: SecurityGroup },
     }),
   }),
+  ...neutronL3Routes,
 };

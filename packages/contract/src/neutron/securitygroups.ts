@@ -14,7 +14,7 @@ export const SecurityGroupRule = Type.Object({
 });
 export type SecurityGroupRule = Static<typeof SecurityGroupRule>;
 
-/** A security group (read-only for now): the launch wizard's choices and their rules. */
+/** A security group with its rules (the panel, the launch wizard's choices). */
 export const SecurityGroup = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -36,3 +36,51 @@ export const SecurityGroupListQuery = Type.Object({
   all_projects: Type.Optional(Type.Boolean()),
 });
 export type SecurityGroupListQuery = Static<typeof SecurityGroupListQuery>;
+
+/** POST /api/neutron/securitygroups/. */
+export const SecurityGroupCreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type SecurityGroupCreateBody = Static<typeof SecurityGroupCreateBody>;
+
+/** PATCH /api/neutron/securitygroups/:id/. */
+export const SecurityGroupUpdateBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type SecurityGroupUpdateBody = Static<typeof SecurityGroupUpdateBody>;
+
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+
+/**
+ * POST /api/neutron/securitygroups/:id/rules/: Neutron's rule, as sent. `protocol` is a name
+ * (`tcp`, `udp`, `icmp`, `ipv6-icmp`…) or a number 0–255 as text; absent: any protocol. For
+ * ICMP the port range carries the type (min) and code (max).
+ */
+export const SecurityGroupRuleCreateBody = Type.Object(
+  {
+    direction: Type.Union([Type.Literal('ingress'), Type.Literal('egress')]),
+    ethertype: Type.Optional(Type.Union([Type.Literal('IPv4'), Type.Literal('IPv6')])),
+    protocol: Type.Optional(Type.String({ minLength: 1, maxLength: 16, pattern: '^[a-z0-9-]+$' })),
+    port_range_min: Type.Optional(Port),
+    port_range_max: Type.Optional(Port),
+    remote_ip_prefix: Type.Optional(Type.String({ minLength: 2, maxLength: 64 })),
+    remote_group_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type SecurityGroupRuleCreateBody = Static<typeof SecurityGroupRuleCreateBody>;
+
+export const SecurityGroupRuleParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  rule_id: Type.String({ minLength: 1, maxLength: 255 }),
+});
+export type SecurityGroupRuleParams = Static<typeof SecurityGroupRuleParams>;

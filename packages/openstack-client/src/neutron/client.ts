@@ -1,10 +1,11 @@
 import { withVersion } from '../http/catalog';
 import { createServiceHttp } from '../http/serviceHttp';
 import { readCalls, writeCalls } from './collection';
-import { floatingIpCalls, routerCalls, securityGroupRuleCalls } from './l3';
+import { extensionsCall, floatingIpCalls, routerCalls, securityGroupRuleCalls } from './l3';
 import type { FetchLike } from '../http/request';
 import type { ReadCalls, WriteCalls } from './collection';
-import type { FloatingIpCalls, RouterCalls, SecurityGroupRuleCalls } from './l3';
+import type { FloatingIpCalls, NeutronExtension, RouterCalls, SecurityGroupRuleCalls } from './l3';
+import type { CallOptions } from '../http/request';
 import type { SecurityGroupCreate, SecurityGroupUpdate } from './l3types';
 import type {
   NetworkCreate,
@@ -48,6 +49,8 @@ export interface NeutronClient {
   subnetPools: SubnetPoolCalls;
   routers: RouterCalls;
   floatingIps: FloatingIpCalls;
+  /** The API extensions this Neutron has (ext-gw-mode, extraroute-atomic, …). */
+  extensions(options?: CallOptions): Promise<NeutronExtension[]>;
 }
 
 export function createNeutronClient(options: NeutronClientOptions): NeutronClient {
@@ -90,5 +93,6 @@ export function createNeutronClient(options: NeutronClientOptions): NeutronClien
     subnetPools: readCalls<NeutronSubnetPool>(http, 'subnetpools', 'subnetpool', 'subnetpools'),
     routers: routerCalls(http),
     floatingIps: floatingIpCalls(http),
+    extensions: extensionsCall(http),
   };
 }

@@ -97,3 +97,16 @@ export function securityGroupRuleCalls(http: ServiceHttp): SecurityGroupRuleCall
     delete: writes.delete,
   };
 }
+
+/** One of Neutron's API extensions (GET /v2.0/extensions). */
+export interface NeutronExtension {
+  alias: string;
+  name: string;
+  description?: string;
+}
+
+export const extensionsCall =
+  (http: ServiceHttp) =>
+  async (call: CallOptions = {}): Promise<NeutronExtension[]> =>
+    (await http.json<{ extensions?: NeutronExtension[] }>({ ...call, path: 'extensions' }))
+      .extensions ?? [];

@@ -159,8 +159,10 @@ export interface PortCreate {
   device_owner?: string;
   security_groups?: string[];
   port_security_enabled?: boolean;
+  /** Admin: the owning project (a router's interface port is its router's project's). */
+  project_id?: string;
 }
-export type PortUpdate = Omit<PortCreate, 'network_id'>;
+export type PortUpdate = Omit<PortCreate, 'network_id' | 'project_id'>;
 
 /** A subnet pool; Neutron answers its prefix lengths as text ("24"). */
 export interface NeutronSubnetPool extends NeutronStandardAttrs {

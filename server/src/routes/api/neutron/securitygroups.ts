@@ -3,9 +3,13 @@ import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
+import { toRule } from './l3views';
 import { toSecurityGroup } from './views';
 
-/** /api/neutron/securitygroups/ — read-only for now (the launch wizard's choices). */
+/**
+ * /api/neutron/securitygroups/ — the project's groups (the panel, the launch wizard's choices),
+ * created, edited and deleted, and their rules added and deleted.
+ */
 export const securityGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['neutron.securitygroups.list'], async (request) => {
     const { name, all_projects } = request.query;
@@ -24,4 +28,46 @@ export const securityGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
   serve(app, api['neutron.securitygroups.get'], async (request) =>
     toSecurityGroup(await request.openstack.neutron.securityGroups.get(request.params.id)),
   );
+
+  serve(app, api['neutron.securitygroups.create'], async (request, reply) => {
+    const { name, description } = request.body;
+    const created = await request.openstack.neutron.securityGroups.create({
+      name,
+      ...(description !== undefined && { description }),
+    });
+    return reply.code(201).send(toSecurityGroup(created));
+  });
+
+  serve(app, api['neutron.securitygroups.update'], async (request) =>
+    toSecurityGroup(
+      await request.openstack.neutron.securityGroups.update(request.params.id, request.body),
+    ),
+  );
+
+  serve(app, api['neutron.securitygroups.delete'], async (request, reply) => {
+    await request.openstack.neutron.securityGroups.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['neutron.securitygroups.createRule'], async (request, reply) => {
+    const created = await request.openstack.neutron.securityGroupRules.create({
+      ...request.body,
+      security_group_id: request.params.id,
+    });
+    return reply.code(201).send(toRule(created));
+  });
+
+  serve(app, api['neutron.securitygroups.deleteRule'], async (request, reply) => {
+    const { id, rule_id } = request.params;
+    // A rule id under another group's path is refused rather than deleted: the path says which
+    // group the user meant.
+    const rule = await request.openstack.neutron.securityGroupRules.get(rule_id);
+    if (rule.security_group_id !== id) {
+      return reply
+        .code(404)
+        .send({ message: `Security group rule ${rule_id} could not be found.` });
+    }
+    await request.openstack.neutron.securityGroupRules.delete(rule_id);
+    return reply.code(204).send(null);
+  });
 };
