@@ -5,6 +5,7 @@ import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
 import { neutronTopologyRoutes } from './neutron/topology';
 import { novaRoutes } from './nova/routes';
+import { novaVolumeAttachmentRoutes } from './nova/volumeAttachments';
 import type { RouteSpec } from './route';
 import { swiftRoutes } from './swift/routes';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
@@ -20,6 +21,7 @@ export const routeTable = {
   ...keystoneRoutes,
   ...novaRoutes,
   ...novaComputeAdminRoutes,
+  ...novaVolumeAttachmentRoutes,
   ...glanceRoutes,
   ...cinderRoutes,
   ...neutronRoutes,

@@ -161,7 +161,12 @@ export type {
   VolumePage,
 } from './cinder/volumes';
 export type { VolumeTypeCalls, VolumeTypeListOptions } from './cinder/volumeTypes';
-export type { SnapshotCalls, SnapshotListOptions, SnapshotPage } from './cinder/snapshots';
+export type {
+  SnapshotCalls,
+  SnapshotCreate,
+  SnapshotListOptions,
+  SnapshotPage,
+} from './cinder/snapshots';
 export type { BackupCalls, BackupListOptions, BackupPage } from './cinder/backups';
 export type { CinderLimitCalls, CinderLimitsOptions } from './cinder/limits';
 export type { CinderQuotaSetCalls } from './cinder/quotaSets';
@@ -173,6 +178,7 @@ export type {
   QosSpecCalls,
 } from './cinder/misc';
 export type * from './cinder/types';
+export type * from './cinder/volumeActions';
 
 export { createNeutronClient } from './neutron/client';
 export type {

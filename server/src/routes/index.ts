@@ -7,6 +7,7 @@ import { bootstrapRoutes } from './api/bootstrap';
 import { cinderMiscRoutes } from './api/cinder/misc';
 import { cinderQuotaRoutes } from './api/cinder/quotasets';
 import { volumeRoutes } from './api/cinder/volumes';
+import { volumeActionRoutes } from './api/cinder/volumeActions';
 import { volumeSnapshotRoutes } from './api/cinder/volumesnapshots';
 import { volumeTypeRoutes } from './api/cinder/volumetypes';
 import { imageRoutes } from './api/glance/images';
@@ -25,6 +26,7 @@ import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
 import { serverLogRoutes } from './api/nova/serverLog';
+import { volumeAttachmentRoutes } from './api/nova/volumeAttachments';
 import { floatingIpRoutes } from './api/neutron/floatingips';
 import { networkRoutes } from './api/neutron/networks';
 import { portRoutes } from './api/neutron/ports';
@@ -53,6 +55,7 @@ const API_ROUTES = [
   launchRoutes,
   serverActionRoutes,
   serverLogRoutes,
+  volumeAttachmentRoutes,
   novaMiscRoutes,
   aggregateRoutes,
   computeAdminRoutes,
@@ -60,6 +63,7 @@ const API_ROUTES = [
   imageUploadRoutes,
   metadefRoutes,
   volumeRoutes,
+  volumeActionRoutes,
   volumeTypeRoutes,
   volumeSnapshotRoutes,
   cinderMiscRoutes,

@@ -1,6 +1,7 @@
 import { AvailabilityZoneList, CinderLimits, CinderServiceList, QosSpecList } from './misc';
 import { CinderQuotaUpdate, ProjectIdParams, QuotaLimitList } from './quotasets';
 import { Volume, VolumeCreateBody, VolumeList, VolumeListQuery } from './volumes';
+import { cinderVolumeActionRoutes } from './volumeActions';
 import { VolumeSnapshotList, VolumeSnapshotListQuery } from './volumesnapshots';
 import { VolumeType, VolumeTypeList } from './volumetypes';
 import { MetadataUpdate, NoContent, StringMap } from '../common';
@@ -23,6 +24,7 @@ const metadataRoutes = <const P extends string>(path: P) =>
 
 /** /api/cinder/… (spec 2 §7 "Volumes"). */
 export const cinderRoutes = {
+  ...cinderVolumeActionRoutes,
   ...routes('cinder', {
     extensions: route({
       method: 'GET',

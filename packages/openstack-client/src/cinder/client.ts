@@ -11,6 +11,7 @@ import { cinderQuotaSetCalls } from './quotaSets';
 import { snapshotCalls } from './snapshots';
 import { discoverVolumeRange } from './versions';
 import { volumeCalls } from './volumes';
+import { transferCalls, volumeActionCalls } from './volumeActions';
 import { volumeTypeCalls } from './volumeTypes';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
@@ -25,6 +26,7 @@ import type {
 import type { CinderQuotaSetCalls } from './quotaSets';
 import type { SnapshotCalls } from './snapshots';
 import type { VolumeCalls } from './volumes';
+import type { TransferCalls, VolumeActionCalls } from './volumeActions';
 import type { VolumeTypeCalls } from './volumeTypes';
 
 export interface CinderClientOptions {
@@ -43,6 +45,8 @@ export interface CinderClient {
   microversion(): Promise<MicroversionRange>;
   supports(version: string): Promise<boolean>;
   volumes: VolumeCalls;
+  volumeActions: VolumeActionCalls;
+  transfers: TransferCalls;
   volumeTypes: VolumeTypeCalls;
   snapshots: SnapshotCalls;
   backups: BackupCalls;
@@ -67,6 +71,8 @@ export function createCinderClient(options: CinderClientOptions): CinderClient {
     microversion: versioned.range,
     supports: versioned.supports,
     volumes: volumeCalls(ctx),
+    volumeActions: volumeActionCalls(ctx),
+    transfers: transferCalls(ctx),
     volumeTypes: volumeTypeCalls(ctx),
     snapshots: snapshotCalls(ctx),
     backups: backupCalls(ctx),

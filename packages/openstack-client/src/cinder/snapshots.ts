@@ -30,9 +30,24 @@ export interface SnapshotPage {
   nextMarker?: string;
 }
 
+export interface SnapshotCreate {
+  volume_id: string;
+  name?: string;
+  description?: string;
+  force?: boolean;
+}
+
 export interface SnapshotCalls {
   list(options?: SnapshotListOptions): Promise<SnapshotPage>;
   get(id: string, options?: CallOptions): Promise<VolumeSnapshot>;
+  /** `force` snapshots an in-use volume. */
+  create(snapshot: SnapshotCreate, options?: CallOptions): Promise<VolumeSnapshot>;
+  update(
+    id: string,
+    changes: { name?: string; description?: string },
+    options?: CallOptions,
+  ): Promise<VolumeSnapshot>;
+  delete(id: string, options?: CallOptions): Promise<void>;
   getMetadata(id: string, options?: CallOptions): Promise<Record<string, string>>;
   /** Adds or overwrites the given keys; answers the whole metadata. */
   setMetadata(
@@ -72,6 +87,26 @@ export function snapshotCalls(ctx: CinderContext): SnapshotCalls {
         { ...call, path: urlPath`snapshots/${id}` },
       );
       return answer.snapshot;
+    },
+    async create(snapshot, call = {}) {
+      const answer = await ctx.call<SnapshotResponse>(
+        { want: SHAPE },
+        { ...call, method: 'POST', path: 'snapshots', json: { snapshot } },
+      );
+      return answer.snapshot;
+    },
+    async update(id, changes, call = {}) {
+      const answer = await ctx.call<SnapshotResponse>(
+        { want: SHAPE },
+        { ...call, method: 'PUT', path: urlPath`snapshots/${id}`, json: { snapshot: changes } },
+      );
+      return answer.snapshot;
+    },
+    async delete(id, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, method: 'DELETE', path: urlPath`snapshots/${id}` },
+      );
     },
     async getMetadata(id, call = {}) {
       const answer = await ctx.call<MetadataResponse>(

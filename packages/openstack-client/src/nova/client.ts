@@ -12,6 +12,7 @@ import { serverCreateCalls, type ServerCreateCalls } from './serverCreate';
 import { serverActionCalls } from './serverActions';
 import { serviceCalls } from './services';
 import { serverLogCalls } from './serverLog';
+import { volumeAttachmentCalls } from './volumeAttachments';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
@@ -27,6 +28,7 @@ import type { ServerCalls } from './servers';
 import type { ServerActionCalls } from './serverActions';
 import type { ServiceCalls } from './services';
 import type { ServerLogCalls } from './serverLog';
+import type { VolumeAttachmentCalls } from './volumeAttachments';
 
 export interface NovaClientOptions {
   /** The compute endpoint from the catalog, e.g. `http://host/compute/v2.1`. */
@@ -50,6 +52,7 @@ export interface NovaClient {
   serverCreate: ServerCreateCalls;
   serverActions: ServerActionCalls;
   serverLog: ServerLogCalls;
+  volumeAttachments: VolumeAttachmentCalls;
   limits: LimitCalls;
   extensions: ExtensionCalls;
   availabilityZones: AvailabilityZoneCalls;
@@ -78,6 +81,7 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     serverCreate: serverCreateCalls(ctx),
     serverActions: serverActionCalls(ctx),
     serverLog: serverLogCalls(ctx),
+    volumeAttachments: volumeAttachmentCalls(ctx),
     limits: limitCalls(ctx),
     extensions: extensionCalls(ctx),
     availabilityZones: availabilityZoneCalls(ctx),
