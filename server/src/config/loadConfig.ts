@@ -259,6 +259,7 @@ const SOURCES: Record<string, string> = {
   'demoCloud.dataDir': 'DEMO_CLOUD_DATA_DIR',
   'demoCloud.port': 'DEMO_CLOUD_PORT',
   maxUploadBytes: 'SKYDECK_MAX_UPLOAD_BYTES',
+  swiftSegmentBytes: 'SKYDECK_SWIFT_SEGMENT_BYTES',
   upstreamTimeout: 'SKYDECK_UPSTREAM_TIMEOUT',
   metrics: 'SKYDECK_METRICS',
 };
@@ -353,6 +354,8 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
       port: envInt(env, 'DEMO_CLOUD_PORT') ?? demo.port ?? 0,
     },
     maxUploadBytes: envInt(env, 'SKYDECK_MAX_UPLOAD_BYTES') ?? doc.max_upload_bytes ?? TIB,
+    swiftSegmentBytes:
+      envInt(env, 'SKYDECK_SWIFT_SEGMENT_BYTES') ?? doc.swift_segment_bytes ?? 1024 ** 3,
     upstreamTimeout: envNumber(env, 'SKYDECK_UPSTREAM_TIMEOUT') ?? doc.upstream_timeout ?? 30,
     metrics: envBool(env, 'SKYDECK_METRICS') ?? doc.metrics ?? false,
     settings: mergeSettings(env, doc),

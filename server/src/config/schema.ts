@@ -94,6 +94,11 @@ export const ServerConfig = Type.Object(
      */
     maxUploadBytes: Type.Integer({ minimum: 0 }),
     /**
+     * Bytes per segment of an object upload: a larger object is stored as a Static Large Object
+     * (Swift refuses single objects above 5 GiB). Default 1 GiB.
+     */
+    swiftSegmentBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 * 1024 ** 3 })),
+    /**
      * Seconds the server waits for an OpenStack service before answering 504 (upload and
      * download bodies excepted: they take as long as they take once the service has answered).
      */

@@ -52,6 +52,10 @@ declare module 'fastify' {
      */
     issueCsrfToken(): string;
   }
+  interface FastifyContextConfig {
+    /** A GET of /api/ that our own pages may open as a link (requireXhr lets it through). */
+    navigable?: boolean;
+  }
   interface FastifyRequest {
     /** Set when the token must come from the parsed form body (checked in preValidation). */
     csrfFromForm: boolean;
@@ -272,6 +276,11 @@ const plugin: FastifyPluginAsync<CsrfPluginOptions> = async (app, options) => {
   });
 
   app.decorate('requireXhr', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A route that a link of ours opens (an object's download or view, streamed into the
+    // browser's own download rather than held in the page) takes a GET navigation started on
+    // our pages or typed in; one from another site is still refused.
+    const navigable = request.routeOptions.config.navigable === true;
+    if (navigable && request.method === 'GET' && app.isOwnNavigation(request)) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       await forbid(reply, 'API requests must carry the header X-Requested-With: XMLHttpRequest.');
     }

@@ -37,6 +37,8 @@ import { subnetRoutes } from './api/neutron/subnets';
 import { topologyRoutes } from './api/neutron/topology';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
+import { swiftContainerRoutes } from './api/swift/containers';
+import { swiftObjectRoutes } from './api/swift/objects';
 import type { RouteDeps } from './deps';
 
 /** Every route plugin, by area. Adding a resource means adding one line here. */
@@ -73,6 +75,8 @@ const API_ROUTES = [
   subnetPoolRoutes,
   portRoutes,
   securityGroupRoutes,
+  swiftContainerRoutes,
+  swiftObjectRoutes,
   routerRoutes,
   floatingIpRoutes,
   topologyRoutes,

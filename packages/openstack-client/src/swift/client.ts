@@ -86,7 +86,11 @@ export interface SwiftClient {
     options?: CallOptions,
   ): Promise<{ created: boolean }>;
   /** POST: sets container headers (metadata, ACLs). */
-  updateContainer(name: string, headers: Record<string, string>, options?: CallOptions): Promise<void>;
+  updateContainer(
+    name: string,
+    headers: Record<string, string>,
+    options?: CallOptions,
+  ): Promise<void>;
   deleteContainer(name: string, options?: CallOptions): Promise<void>;
   listObjects(container: string, options?: ListOptions): Promise<SwiftListingEntry[]>;
   headObject(container: string, name: string, options?: CallOptions): Promise<SwiftObjectInfo>;
@@ -106,6 +110,12 @@ export interface SwiftClient {
     segments: readonly SloSegment[],
     options?: PutObjectOptions,
   ): Promise<void>;
+  /** GET ?multipart-manifest=get: a Static Large Object's segment list (`name` is `/c/o`). */
+  getManifest(
+    container: string,
+    name: string,
+    options?: CallOptions,
+  ): Promise<{ name: string; bytes: number; hash?: string }[]>;
   /** DELETE; `multipartManifest` deletes an SLO's segments too (ignored for plain objects). */
   deleteObject(
     container: string,
@@ -183,7 +193,9 @@ export function createSwiftClient(options: SwiftClientOptions): SwiftClient {
     endpoint,
     async info(call = {}) {
       const root = createServiceHttp({ ...http.binding, baseUrl: infoUrl(endpoint) });
-      return (await root.json<Record<string, unknown> | undefined>({ ...call, path: 'info' })) ?? {};
+      return (
+        (await root.json<Record<string, unknown> | undefined>({ ...call, path: 'info' })) ?? {}
+      );
     },
     async listContainers(list = {}) {
       const rows = await http.json<SwiftContainerEntry[] | undefined>({
@@ -288,6 +300,14 @@ export function createSwiftClient(options: SwiftClientOptions): SwiftClient {
         body: JSON.stringify(segments),
       });
       await response.body?.cancel();
+    },
+    async getManifest(container, name, call = {}) {
+      const rows = await http.json<{ name: string; bytes: number; hash?: string }[] | undefined>({
+        ...call,
+        path: objectPath(container, name),
+        query: { 'multipart-manifest': 'get' },
+      });
+      return rows ?? [];
     },
     async deleteObject(container, name, del = {}) {
       const response = await http.raw({
