@@ -161,4 +161,29 @@ export const instanceQueries = {
       meta: { silentStatuses: [400, 404, 409, 500, 502, 503, 504] },
       retry: false,
     }),
+  /**
+   * A console URL with a fresh token (AUTO: the first kind the cloud offers). Read when the
+   * Console tab shows, never cached: each token works once and expires.
+   */
+  consoleInfo: (id: string) =>
+    queryOptions({
+      queryKey: routeKey('nova.servers.consoleInfo', { params: { id } }),
+      queryFn: ({ signal }) =>
+        api('nova.servers.consoleInfo', { params: { id }, body: {}, signal }),
+      gcTime: 0,
+      staleTime: 0,
+      retry: false,
+      // The tab says why there is no console itself.
+      meta: { silentStatuses: [400, 404, 409, 500, 502, 503, 504] },
+    }),
+  /** The admin password as Nova keeps it: RSA-encrypted, for the browser to decrypt. */
+  encryptedPassword: (id: string) =>
+    routeQuery(
+      'nova.servers.password',
+      { params: { id } },
+      {
+        map: (r) => r.encrypted_password,
+        meta: { errorMessage: msg('Unable to retrieve the instance password.') },
+      },
+    ),
 };

@@ -363,3 +363,17 @@ export const liveMigrateBody = (host: string): ServerActionBody => ({
   operation: 'live_migrate',
   ...(host !== AUTOMATIC_HOST && { host }),
 });
+
+/** A console exists while the guest runs (Nova answers 409 or 400 otherwise). */
+export const canConsole = settledIn('ACTIVE');
+
+/** Only a guest launched with a key pair posts a password encrypted for it. */
+export const canRetrievePassword = (i: Instance): boolean =>
+  i.key_name !== null && i.key_name !== '' && settledIn('ACTIVE', 'SHUTOFF', 'PAUSED')(i);
+
+/** The instance type's code in /ngdetails links (the manifest's). */
+const INSTANCE_TYPE = 'OS::Nova::Server';
+
+/** The Console row action opens the details page on its Console tab. */
+export const consoleHref = (i: Instance): string =>
+  `/ngdetails/${INSTANCE_TYPE}/${encodeURIComponent(i.id)}?tab=console`;

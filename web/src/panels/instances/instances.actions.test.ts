@@ -3,7 +3,10 @@ import type { ComputeService, Flavor, Image, Instance } from '@skydeck/contract'
 import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
+  canConsole,
   canLiveMigrate,
+  canRetrievePassword,
+  consoleHref,
   canRebuild,
   canResize,
   canSnapshot,
@@ -92,6 +95,19 @@ describe('availability by status (Nova refuses the rest with a 409)', () => {
     expect(offeredIn(canRebuild)).toEqual(['ACTIVE', 'SHUTOFF', 'ERROR']);
     expect(offeredIn(canSnapshot)).toEqual(['ACTIVE', 'SHUTOFF', 'PAUSED', 'SUSPENDED']);
     expect(offeredIn(canLiveMigrate)).toEqual(['ACTIVE', 'PAUSED']);
+    expect(offeredIn(canConsole)).toEqual(['ACTIVE']);
+  });
+
+  it('offers Retrieve Password only for an instance launched with a key pair', () => {
+    expect(canRetrievePassword(instance({ key_name: 'mykey' }))).toBe(true);
+    expect(canRetrievePassword(instance({ key_name: null }))).toBe(false);
+    expect(canRetrievePassword(instance({ key_name: 'mykey', status: 'ERROR' }))).toBe(false);
+  });
+
+  it('links Console to the details page on its Console tab', () => {
+    expect(consoleHref(instance({ id: 'a b' }))).toBe(
+      '/ngdetails/OS::Nova::Server/a%20b?tab=console',
+    );
   });
 
   it('offers nothing but a hard reboot while a task runs', () => {
@@ -136,6 +152,12 @@ describe('declarations', () => {
       'os_compute_api:os-admin-actions:reset_state',
     ]);
     expect(rules(byId['delete'] as Action<unknown>)).toEqual(['os_compute_api:servers:delete']);
+    expect(rules(byId['console'] as Action<unknown>)).toEqual([
+      'os_compute_api:os-remote-consoles',
+    ]);
+    expect(rules(byId['retrieve-password'] as Action<unknown>)).toEqual([
+      'os_compute_api:os-server-password:show',
+    ]);
     for (const action of instanceRowActions) {
       expect(rules(action as Action<unknown>), action.id).toHaveLength(1);
       expect(action.policyTarget?.(instance()), action.id).toEqual({ project_id: 'p-1' });

@@ -2,15 +2,18 @@ import type { Instance } from '@skydeck/contract';
 import { instanceQueries } from '../../data/nova/servers';
 import { removeInstance } from '../../data/nova/serverActions';
 import { msg } from '../../i18n/msg';
-import { deleteAction, modalAction, type ModalComponent } from '../../registry/actions';
+import { deleteAction, linkAction, modalAction, type ModalComponent } from '../../registry/actions';
 import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
+  canConsole,
   canLiveMigrate,
+  canRetrievePassword,
   canRebuild,
   canResize,
   canSnapshot,
   compute,
+  consoleHref,
   instanceTarget,
   notDeleting,
   type OperationDecl,
@@ -71,6 +74,17 @@ export const instanceRowActions: Action<Instance>[] = [
     compute('servers:update'),
     () => import('./InstanceEditModal').then((m) => m.InstanceEditModal),
     { allowed: notDeleting, policyTarget: instanceTarget },
+  ),
+  linkAction<Instance>('console', msg('Console'), consoleHref, compute('os-remote-consoles'), {
+    allowed: canConsole,
+    policyTarget: instanceTarget,
+  }),
+  modalAction<Instance>(
+    'retrieve-password',
+    msg('Retrieve Password'),
+    compute('os-server-password:show'),
+    () => import('./InstancePasswordModal').then((m) => m.InstancePasswordModal),
+    { allowed: canRetrievePassword, policyTarget: instanceTarget },
   ),
   rowOperation(OPERATIONS.start),
   rowOperation(OPERATIONS.stop),

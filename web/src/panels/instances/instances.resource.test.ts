@@ -144,6 +144,7 @@ describe('instances declaration', () => {
       'interfaces',
       'volumes',
       'log',
+      'console',
       'action-log',
     ]);
   });

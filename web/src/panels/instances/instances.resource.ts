@@ -19,6 +19,7 @@ import { instanceQueries } from '../../data/nova/servers';
 import { launchInstanceAction } from '../../launch/launchInstanceAction';
 import { AgeText, Addresses, ImageName, SecurityGroups } from './instanceCells';
 import { InstanceActionLog } from './InstanceActionLog';
+import { InstanceConsole } from './InstanceConsole';
 import { instanceBatchActions, instanceRowActions } from './instances.actions';
 import { InstanceInterfaces } from './InstanceInterfaces';
 import { InstanceLog } from './InstanceLog';
@@ -202,6 +203,7 @@ export const instances = defineResource<Instance>({
     ),
     customTab('volumes', msg('Volumes'), (i) => createElement(InstanceVolumes, { instance: i })),
     customTab('log', msg('Log'), (i) => createElement(InstanceLog, { instance: i })),
+    customTab('console', msg('Console'), (i) => createElement(InstanceConsole, { instance: i })),
     customTab('action-log', msg('Action Log'), (i) =>
       createElement(InstanceActionLog, { instance: i }),
     ),
