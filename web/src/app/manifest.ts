@@ -128,6 +128,15 @@ export const manifest: readonly ManifestEntry[] = [
       import('../panels/aggregates/aggregates.resource').then((m) => m.aggregates),
     ),
   },
+  {
+    type: 'OS::Keystone::Project',
+    names: { one: msg('Project'), many: msg('Projects') },
+    panels: [{ path: '/identity/projects', group: 'identity', title: msg('Projects') }],
+    requires: [service('identity'), policy('identity', 'identity:list_projects')],
+    load: lazyResource(() =>
+      import('../panels/projects/projects.resource').then((m) => m.projects),
+    ),
+  },
 ];
 
 /** The manifest entry of a type code (the /ngdetails/:type lookup). */

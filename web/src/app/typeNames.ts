@@ -25,6 +25,5 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Neutron::SecurityGroup': { one: msg('Security Group'), many: msg('Security Groups') },
   'OS::Keystone::User': { one: msg('User'), many: msg('Users') },
   'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
-  'OS::Keystone::Project': { one: msg('Project'), many: msg('Projects') },
   'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
 };

@@ -1,0 +1,182 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Checkbox,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  Flex,
+  FlexItem,
+  Label,
+  SearchInput,
+  Spinner,
+  Title,
+} from '@patternfly/react-core';
+import { roleQueries, userQueries } from '../../data/keystone/users';
+import { SelectField } from '../../ui/fields/SelectField';
+import {
+  addMember,
+  MEMBERSHIP_SEARCH_DELAY_MS,
+  removeMember,
+  toggleRole,
+  type MemberDraft,
+} from './membership';
+
+/** The search text, settled once the user paused typing (spec 1 §9). */
+function useSettled(text: string, delayMs: number): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs]);
+  return settled;
+}
+
+export interface MembershipStepProps {
+  members: MemberDraft[];
+  onChange: (members: MemberDraft[]) => void;
+  defaultRole: string;
+  onDefaultRoleChange: (roleId: string) => void;
+}
+
+/**
+ * The Membership step (spec 1 §6): users found by name on the left, added with the default
+ * role; members on the right, each with any number of roles ("No roles" when none).
+ */
+export function MembershipStep({
+  members,
+  onChange,
+  defaultRole,
+  onDefaultRoleChange,
+}: MembershipStepProps): ReactNode {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const settled = useSettled(search.trim(), MEMBERSHIP_SEARCH_DELAY_MS);
+  const roles = useQuery(roleQueries.list());
+  const found = useQuery(userQueries.search(settled));
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const candidates = (found.data?.items ?? []).filter((u) => !memberIds.has(u.id));
+  const roleList = [...(roles.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+
+  return (
+    <Flex direction={{ default: 'column' }} gap={{ default: 'gapMd' }}>
+      <SelectField
+        label={t('Default role')}
+        value={defaultRole}
+        onChange={onDefaultRoleChange}
+        options={roleList.map((r) => ({ value: r.id, label: r.name }))}
+        helperText={t('The role a user gets when added as a member.')}
+      />
+      <Flex gap={{ default: 'gapLg' }} alignItems={{ default: 'alignItemsFlexStart' }}>
+        <FlexItem flex={{ default: 'flex_1' }}>
+          <Title headingLevel="h3" size="md">
+            {t('All Users')}
+          </Title>
+          <SearchInput
+            aria-label={t('Filter users by name')}
+            placeholder={t('Filter')}
+            value={search}
+            onChange={(_e, value) => setSearch(value)}
+            onClear={() => setSearch('')}
+          />
+          {found.isFetching && <Spinner size="md" aria-label={t('Loading')} />}
+          <DataList aria-label={t('All Users')} isCompact>
+            {candidates.map((user) => (
+              <DataListItem key={user.id} aria-labelledby={`cand-${user.id}`}>
+                <DataListItemRow>
+                  <DataListItemCells
+                    dataListCells={[
+                      <DataListCell key="name">
+                        <span id={`cand-${user.id}`}>{user.name}</span>
+                      </DataListCell>,
+                    ]}
+                  />
+                  <DataListAction
+                    id={`add-${user.id}`}
+                    aria-labelledby={`add-${user.id} cand-${user.id}`}
+                    aria-label={t('Add')}
+                  >
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('Add {{name}}', { name: user.name })}
+                      onClick={() => onChange(addMember(members, user, defaultRole || undefined))}
+                    >
+                      {t('Add')}
+                    </Button>
+                  </DataListAction>
+                </DataListItemRow>
+              </DataListItem>
+            ))}
+          </DataList>
+          {!found.isFetching && candidates.length === 0 && <p>{t('No users found.')}</p>}
+        </FlexItem>
+        <FlexItem flex={{ default: 'flex_2' }}>
+          <Title headingLevel="h3" size="md">
+            {t('Project Members')}
+          </Title>
+          {members.length === 0 && <p>{t('No members.')}</p>}
+          <DataList aria-label={t('Project Members')} isCompact>
+            {members.map((member) => (
+              <DataListItem key={member.user_id} aria-labelledby={`mem-${member.user_id}`}>
+                <DataListItemRow>
+                  <DataListItemCells
+                    dataListCells={[
+                      <DataListCell key="name" width={1}>
+                        <span id={`mem-${member.user_id}`}>{member.user_name}</span>
+                        {member.role_ids.length === 0 && (
+                          <Label isCompact className="pf-v6-u-ml-sm">
+                            {t('No roles')}
+                          </Label>
+                        )}
+                      </DataListCell>,
+                      <DataListCell key="roles" width={3}>
+                        <Flex gap={{ default: 'gapSm' }}>
+                          {roleList.map((role) => (
+                            <Checkbox
+                              key={role.id}
+                              id={`role-${member.user_id}-${role.id}`}
+                              label={role.name}
+                              aria-label={t('{{role}} role of {{name}}', {
+                                role: role.name,
+                                name: member.user_name,
+                              })}
+                              isChecked={member.role_ids.includes(role.id)}
+                              onChange={(_e, on) =>
+                                onChange(toggleRole(members, member.user_id, role.id, on))
+                              }
+                            />
+                          ))}
+                        </Flex>
+                      </DataListCell>,
+                    ]}
+                  />
+                  <DataListAction
+                    id={`remove-${member.user_id}`}
+                    aria-labelledby={`remove-${member.user_id} mem-${member.user_id}`}
+                    aria-label={t('Remove')}
+                  >
+                    <Button
+                      variant="link"
+                      isDanger
+                      size="sm"
+                      aria-label={t('Remove {{name}}', { name: member.user_name })}
+                      onClick={() => onChange(removeMember(members, member.user_id))}
+                    >
+                      {t('Remove')}
+                    </Button>
+                  </DataListAction>
+                </DataListItemRow>
+              </DataListItem>
+            ))}
+          </DataList>
+        </FlexItem>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Project } from '@skydeck/contract';
+import { switchProject } from '../../app/authActions';
+import { projectMutations } from '../../data/keystone/projects';
+import type { ModalProps } from '../../registry/types';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+
+function ToggleProject({
+  target,
+  onClose,
+  enabled,
+}: ModalProps<Project> & { enabled: boolean }): ReactNode {
+  const { t } = useTranslation();
+  const change = useMutation(projectMutations.setEnabled);
+  const title = enabled ? t('Enable Project') : t('Disable Project');
+  return (
+    <ModalForm
+      title={title}
+      submitLabel={title}
+      variant="small"
+      onClose={onClose}
+      onSubmit={async () => {
+        await change.mutateAsync({ project: target, enabled });
+        return { updated: [target.id] };
+      }}
+    >
+      <p>
+        {enabled
+          ? t('Enable the project {{name}}?', { name: target.name })
+          : t(
+              'Disable the project {{name}}? Its members cannot sign in to it while it is disabled.',
+              {
+                name: target.name,
+              },
+            )}
+      </p>
+    </ModalForm>
+  );
+}
+
+export function EnableProjectModal(props: ModalProps<Project>): ReactNode {
+  return <ToggleProject {...props} enabled />;
+}
+
+export function DisableProjectModal(props: ModalProps<Project>): ReactNode {
+  return <ToggleProject {...props} enabled={false} />;
+}
+
+/** Set as Active Project: the session is rescoped to it, as the masthead's switcher does. */
+export function SetActiveProjectModal({ target, onClose }: ModalProps<Project>): ReactNode {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <ModalForm
+      title={t('Set as Active Project')}
+      submitLabel={t('Set as Active Project')}
+      variant="small"
+      onClose={onClose}
+      onSubmit={async () => {
+        await switchProject(queryClient, target.id);
+        void navigate('/');
+        return {};
+      }}
+    >
+      <p>{t('Switch to the project {{name}}?', { name: target.name })}</p>
+    </ModalForm>
+  );
+}
