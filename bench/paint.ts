@@ -16,7 +16,8 @@
  * and end relative to navigation start, from Resource Timing), the long tasks, and the gaps in
  * which nothing was in flight before the row appeared. `--root <dir>` runs the product from
  * another checkout (e.g. a git worktree of an older commit, for a before/after). `--label <text>`
- * names the run in the heading; `--no-append` leaves bench/RESULTS.md alone; `--only <paths>`
+ * names the run in the heading; `--profile <file>` records a CPU profile of one more full load of
+ * each page (written to <file>-<page>.cpuprofile, summed up in the output); `--no-append` leaves bench/RESULTS.md alone; `--only <paths>`
  * (comma-separated, e.g. /admin/flavors) measures only those pages; `--runs <n>` instead of 5.
  *
  * The product starts as a user starts it (tools/start.mjs), the demo cloud in its own process
@@ -28,6 +29,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, median, signedInContext } from './browser';
+import { printProfile, type CpuProfile } from './profile';
 import { waitFor } from './common';
 
 const repo = join(import.meta.dirname, '..');
@@ -41,6 +43,7 @@ const productRoot = resolve(option('--root') ?? repo);
 const label = option('--label');
 const RUNS = Number(option('--runs') ?? 5);
 const showTimeline = process.argv.includes('--timeline');
+const profileFile = option('--profile');
 const append = !process.argv.includes('--no-append');
 
 const port = 9600 + Math.floor(Math.random() * 100);
@@ -259,6 +262,21 @@ async function measure(browser: Browser, target: Target): Promise<Measured> {
       out.full.push(at.rowAt ?? NaN);
       out.fullFrame.push(at.frameAt ?? NaN);
       if (i === 0 && showTimeline) out.timeline = await timeline(page, at);
+    }
+    if (profileFile) {
+      const cdp = await context.newCDPSession(page);
+      await page.goto('about:blank');
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await page.goto(new URL(target.path.slice(1), base).href, { waitUntil: 'commit' });
+      await rowShown(page);
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      const file = `${profileFile}-${target.name.replace(/\W+/g, '-')}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`### CPU profile of a full load of ${target.path} (${file})\n`);
+      printProfile(profile);
+      await cdp.detach();
     }
     // (b) Each run: a full load of the other panel, then its sidebar link to this one.
     for (let i = 0; i < RUNS; i += 1) {
