@@ -129,6 +129,20 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    kind: 'page',
+    id: 'containers',
+    panels: [
+      {
+        path: '/project/containers',
+        group: 'project',
+        subgroup: 'object_store',
+        title: msg('Containers'),
+      },
+    ],
+    requires: [service('object-store')],
+    load: () => import('../panels/containers/ContainersPage').then((m) => m.ContainersPage),
+  },
+  {
     type: 'OS::Keystone::Project',
     names: { one: msg('Project'), many: msg('Projects') },
     panels: [{ path: '/identity/projects', group: 'identity', title: msg('Projects') }],

@@ -86,7 +86,8 @@ export function createRoutes(
 ): RouteObject[] {
   const panelRoutes: RouteObject[] = manifest.flatMap((entry) =>
     entry.panels.map((panel) => ({
-      path: panel.path,
+      // A page may route within itself (the object browser's /project/containers/container/…).
+      path: entry.kind === 'page' ? `${panel.path}/*` : panel.path,
       ...(entry.kind !== 'page' && {
         loader: prefetchPanelData(queryClient, entry, panel),
         shouldRevalidate: onNewPathOnly,
