@@ -11,7 +11,16 @@ import {
   ProjectMembersBody,
   ProjectUpdateBody,
 } from './projects';
-import { KeystoneUserList, RoleList, UserListQuery } from './users';
+import {
+  KeystoneGroupList,
+  KeystoneUser,
+  KeystoneUserList,
+  RoleList,
+  UserCreateBody,
+  UserListQuery,
+  UserRoleAssignmentList,
+  UserUpdateBody,
+} from './users';
 import { KeystoneVersion, ServiceCatalog, UserSession } from './session';
 import { NoContent } from '../common';
 import { route, routes } from '../route';
@@ -108,6 +117,50 @@ export const keystoneRoutes = {
       path: '/api/keystone/users/',
       query: UserListQuery,
       response: { 200: KeystoneUserList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/keystone/users/',
+      body: UserCreateBody,
+      response: { 201: KeystoneUser },
+    }),
+    deleteMany: route({
+      method: 'DELETE',
+      path: '/api/keystone/users/',
+      body: IdsBody,
+      response: { 200: BulkDeleteResult },
+    }),
+    /** `:id` may be `current`, the signed-in user (spec 3 §7). */
+    get: route({
+      method: 'GET',
+      path: '/api/keystone/users/:id/',
+      params: IdParams,
+      response: { 200: KeystoneUser },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/keystone/users/:id/',
+      params: IdParams,
+      body: UserUpdateBody,
+      response: { 200: KeystoneUser },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/keystone/users/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+    roleAssignments: route({
+      method: 'GET',
+      path: '/api/keystone/users/:id/role-assignments/',
+      params: IdParams,
+      response: { 200: UserRoleAssignmentList },
+    }),
+    groups: route({
+      method: 'GET',
+      path: '/api/keystone/users/:id/groups/',
+      params: IdParams,
+      response: { 200: KeystoneGroupList },
     }),
   }),
   ...routes('keystone.roles', {

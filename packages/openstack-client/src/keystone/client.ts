@@ -7,6 +7,7 @@ import type { CallOptions, FetchLike } from '../http/request';
 import type {
   Domain,
   DomainQuery,
+  Group,
   IdentityVersion,
   IdentityVersionResponse,
   ImpliedRole,
@@ -73,6 +74,8 @@ export interface KeystoneClient {
   createUser(body: UserCreate, options?: CallOptions): Promise<User>;
   updateUser(id: string, patch: UserUpdate, options?: CallOptions): Promise<User>;
   deleteUser(id: string, options?: CallOptions): Promise<void>;
+  /** Groups the user belongs to (`GET /users/{id}/groups`). */
+  listUserGroups(userId: string, options?: CallOptions): Promise<Group[]>;
   listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
   listRoleAssignments(
     query?: RoleAssignmentQuery,
@@ -175,6 +178,12 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
     createUser: (body, call) => users.create({ ...body }, call),
     updateUser: (id, patch, call) => users.update(id, { ...patch }, call),
     deleteUser: (id, call) => users.remove(id, call),
+    listUserGroups: (userId, call) =>
+      defineCollection<Group>(http, {
+        path: urlPath`users/${userId}/groups`,
+        one: 'group',
+        many: 'groups',
+      }).list(undefined, call),
     listRoles: (query, call) => roles.list(query, call),
     listRoleAssignments: (query, call) => roleAssignments.list(query, call),
     async listRoleInferences(call = {}) {

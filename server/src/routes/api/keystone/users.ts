@@ -1,8 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { type KeystoneUser, type Role, routeTable as api } from '@skydeck/contract';
-import type { Role as UpstreamRole, User } from '@skydeck/openstack-client';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  type KeystoneUser,
+  type Role,
+  type UserRoleAssignment,
+  routeTable as api,
+} from '@skydeck/contract';
+import {
+  OpenStackHttpError,
+  type Role as UpstreamRole,
+  type User,
+} from '@skydeck/openstack-client';
 import { serve } from '../../serve';
+import { sessionOf } from '../../../lib/sessionOf';
+import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
+import { failureText } from './projects';
 import type { RouteDeps } from '../../deps';
 
 /** The allowlist of a user's fields: never Keystone's options or federation data. */
@@ -26,11 +38,23 @@ const toRole = (r: UpstreamRole): Role => ({
 
 const DEFAULT_PAGE = 20;
 
+/** `current` names the signed-in user (spec 3 §7: users by id or the value current). */
+const userId = (request: FastifyRequest, id: string): string =>
+  id === 'current' ? sessionOf(request).session.user.id : id;
+
+const refused = (error: unknown): boolean =>
+  error instanceof OpenStackHttpError && error.status === 403;
+
 /** /api/keystone/users/ and /api/keystone/roles/. */
 export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['keystone.users.list'], async (request) => {
     const { domain_id, ...paging } = request.query;
-    const all = await request.openstack.keystone.listUsers({ domain_id });
+    const keystone = request.openstack.keystone;
+    // Spec 3 §6: without list_users only the current user is listed.
+    const all = await keystone.listUsers({ domain_id }).catch(async (error: unknown) => {
+      if (!refused(error)) throw error;
+      return [await keystone.getUser(sessionOf(request).session.user.id)];
+    });
     if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
       return { items: all.map(toUser) };
     }
@@ -41,6 +65,95 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
       toUser,
     );
   });
+
+  serve(app, api['keystone.users.create'], async (request, reply) => {
+    const { project_id, role_id, ...rest } = request.body;
+    const keystone = request.openstack.keystone;
+    const created = await keystone.createUser({
+      ...rest,
+      ...(project_id ? { default_project_id: project_id } : {}),
+    });
+    if (project_id && role_id) {
+      try {
+        await keystone.grantProjectUserRole(project_id, created.id, role_id);
+      } catch (error) {
+        // No half-made user: one without the role on its project could not use it.
+        await keystone.deleteUser(created.id).catch(() => undefined);
+        throw error;
+      }
+    }
+    return reply.code(201).send(toUser(created));
+  });
+
+  serve(app, api['keystone.users.deleteMany'], async (request) => {
+    const keystone = request.openstack.keystone;
+    const deleted: string[] = [];
+    const failed: { id: string; message: string }[] = [];
+    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
+      try {
+        await keystone.deleteUser(id);
+        deleted.push(id);
+      } catch (error) {
+        failed.push({ id, message: failureText(error) });
+      }
+    });
+    return { deleted, failed };
+  });
+
+  serve(app, api['keystone.users.get'], async (request) =>
+    toUser(await request.openstack.keystone.getUser(userId(request, request.params.id))),
+  );
+
+  serve(app, api['keystone.users.update'], async (request) =>
+    toUser(
+      await request.openstack.keystone.updateUser(userId(request, request.params.id), request.body),
+    ),
+  );
+
+  serve(app, api['keystone.users.delete'], async (request, reply) => {
+    await request.openstack.keystone.deleteUser(userId(request, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['keystone.users.roleAssignments'], async (request) => {
+    const id = userId(request, request.params.id);
+    const assignments = await request.openstack.keystone.listRoleAssignments({
+      'user.id': id,
+      effective: true,
+      include_names: true,
+    });
+    const items: UserRoleAssignment[] = [];
+    for (const a of assignments) {
+      const { project, domain, system } = a.scope;
+      const scope = project
+        ? { kind: 'project' as const, id: project.id, name: project.name ?? project.id }
+        : domain
+          ? { kind: 'domain' as const, id: domain.id, name: domain.name ?? domain.id }
+          : system
+            ? { kind: 'system' as const, id: 'all', name: 'all' }
+            : undefined;
+      if (!scope) continue;
+      // An effective assignment through a group names the group in its membership link.
+      const viaGroup = a.links.membership?.match(/\/groups\/([^/]+)\/users\//)?.[1];
+      items.push({
+        role: { id: a.role.id, name: a.role.name ?? a.role.id },
+        scope,
+        ...(viaGroup ? { group: { id: viaGroup, name: viaGroup } } : {}),
+      });
+    }
+    return { items };
+  });
+
+  serve(app, api['keystone.users.groups'], async (request) => ({
+    items: (
+      await request.openstack.keystone.listUserGroups(userId(request, request.params.id))
+    ).map((g) => ({
+      id: g.id,
+      name: g.name,
+      domain_id: g.domain_id,
+      description: g.description ?? null,
+    })),
+  }));
 
   serve(app, api['keystone.roles.list'], async (request) => ({
     items: (await request.openstack.keystone.listRoles()).map(toRole),
