@@ -65,6 +65,23 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    type: 'OS::Neutron::SecurityGroup',
+    names: { one: msg('Security Group'), many: msg('Security Groups') },
+    panels: [
+      {
+        path: '/project/security_groups',
+        group: 'project',
+        subgroup: 'network',
+        title: msg('Security Groups'),
+      },
+    ],
+    requires: [service('network')],
+    itemRoutes: ['/project/security_groups/:id'],
+    load: lazyResource(() =>
+      import('../panels/security-groups/securityGroups.resource').then((m) => m.securityGroups),
+    ),
+  },
+  {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
     panels: [
