@@ -83,7 +83,7 @@ export function ObjectBrowser({
 
   return (
     <>
-      <Breadcrumb>
+      <Breadcrumb aria-label={t('Folder path')}>
         <BreadcrumbItem>
           {folder === '' ? container : <Link to={browserPath(container)}>{container}</Link>}
         </BreadcrumbItem>
