@@ -6,7 +6,7 @@ import { bootActiveServer, flavorsBySize, publicBootImage, testNetwork } from '.
 import { MISSING_UUID } from '../support/services';
 import { session } from '../support/session';
 
-// The Console tab's and Retrieve Password's client calls (server/src/services/nova/serverLog.ts)
+// The Console tab's, Retrieve Password's and Update Metadata's client calls (server/src/services/nova/serverLog.ts)
 // through the server's own client on both targets.
 
 const cleanup = cleanupAfterAll();
@@ -51,6 +51,24 @@ describe('nova console and password calls', () => {
     const demo = await session('demo');
     expect(await demo.client.nova.serverLog.password(serverId)).toBe('');
     await expectClientError(demo.client.nova.serverLog.password(MISSING_UUID), {
+      status: 404,
+      service: 'compute',
+    });
+  });
+
+  it('metadata: set merges, a key deleted is gone, a missing key is 404', async () => {
+    const demo = await session('demo');
+    const calls = demo.client.nova.serverLog;
+    await calls.setMetadata(serverId, { role: 'web', tier: 'front' });
+    await calls.setMetadata(serverId, { owner: 'contract' });
+    expect(await calls.metadata(serverId)).toEqual({
+      role: 'web',
+      tier: 'front',
+      owner: 'contract',
+    });
+    await calls.deleteMetadataKey(serverId, 'tier');
+    expect(await calls.metadata(serverId)).toEqual({ role: 'web', owner: 'contract' });
+    await expectClientError(calls.deleteMetadataKey(serverId, 'tier'), {
       status: 404,
       service: 'compute',
     });

@@ -5,15 +5,16 @@ import { mutation } from '../api/queryClient';
 import { t } from '../i18n/i18n';
 import { msg } from '../i18n/msg';
 
-/** Spec 2 §3 metadata resource kinds (instances join when the servers routes do). */
+/** Spec 2 §3 metadata resource kinds. */
 export type MetadataKind =
-  'aggregate' | 'flavor' | 'image' | 'volume' | 'volume_snapshot' | 'volume_type';
+  'aggregate' | 'flavor' | 'image' | 'instance' | 'volume' | 'volume_snapshot' | 'volume_type';
 
 /** Routes whose GET answers a metadata map and whose PATCH takes `{ updated, removed }`. */
 type ReadRoute = Extract<
   RouteId,
   | 'nova.aggregates.extraSpecs'
   | 'nova.flavors.extraSpecs'
+  | 'nova.servers.metadata'
   | 'glance.images.properties'
   | 'cinder.volumes.metadata'
   | 'cinder.snapshots.metadata'
@@ -23,6 +24,7 @@ type WriteRoute = Extract<
   RouteId,
   | 'nova.aggregates.updateExtraSpecs'
   | 'nova.flavors.updateExtraSpecs'
+  | 'nova.servers.updateMetadata'
   | 'glance.images.updateProperties'
   | 'cinder.volumes.updateMetadata'
   | 'cinder.snapshots.updateMetadata'
@@ -58,6 +60,14 @@ export const METADATA_KINDS: Record<MetadataKind, KindInfo> = {
     read: 'glance.images.properties',
     write: 'glance.images.updateProperties',
     owner: 'glance.images',
+  },
+  instance: {
+    // Glance's metadefs describe an instance's metadata under OS::Nova::Server (target metadata).
+    resourceType: 'OS::Nova::Server',
+    propertiesTarget: 'metadata',
+    read: 'nova.servers.metadata',
+    write: 'nova.servers.updateMetadata',
+    owner: 'nova.servers',
   },
   volume: {
     resourceType: 'OS::Cinder::Volume',

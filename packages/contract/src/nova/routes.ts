@@ -16,7 +16,7 @@ import {
   InstanceSecurityGroupList,
   InstanceVolumeList,
 } from './serverLog';
-import { MetadataUpdate, NoContent } from '../common';
+import { MetadataUpdate, NoContent, StringMap } from '../common';
 import { IdParams } from '../keystone/projects';
 import { route, routes } from '../route';
 
@@ -156,6 +156,19 @@ export const novaRoutes = {
       path: '/api/nova/servers/:id/password/',
       params: InstanceParams,
       response: { 200: EncryptedPassword },
+    }),
+    metadata: route({
+      method: 'GET',
+      path: '/api/nova/servers/:id/metadata/',
+      params: IdParams,
+      response: { 200: StringMap },
+    }),
+    updateMetadata: route({
+      method: 'PATCH',
+      path: '/api/nova/servers/:id/metadata/',
+      params: IdParams,
+      body: MetadataUpdate,
+      response: { 204: NoContent },
     }),
     actionLog: route({
       method: 'GET',

@@ -54,6 +54,12 @@ export interface ServerLogCalls {
   ): Promise<NovaRemoteConsole>;
   /** The admin password the guest posted, base64 of its RSA encryption; '' when none. */
   password(id: string, options?: CallOptions): Promise<string>;
+  /** The server's metadata (GET /servers/{id}/metadata). */
+  metadata(id: string, options?: CallOptions): Promise<Record<string, string>>;
+  /** Sets these keys, keeping the others (POST /servers/{id}/metadata). */
+  setMetadata(id: string, items: Record<string, string>, options?: CallOptions): Promise<void>;
+  /** Removes one key (DELETE /servers/{id}/metadata/{key}). */
+  deleteMetadataKey(id: string, key: string, options?: CallOptions): Promise<void>;
 }
 
 export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
@@ -103,6 +109,30 @@ export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
         { ...call, path: urlPath`servers/${id}/os-server-password` },
       );
       return answer.password ?? '';
+    },
+    async metadata(id, call = {}) {
+      const answer = await ctx.call<{ metadata: Record<string, string> }>(
+        { want: '2.1' },
+        { ...call, path: urlPath`servers/${id}/metadata` },
+      );
+      return answer.metadata;
+    },
+    async setMetadata(id, items, call = {}) {
+      await ctx.call(
+        { want: '2.1' },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`servers/${id}/metadata`,
+          json: { metadata: items },
+        },
+      );
+    },
+    async deleteMetadataKey(id, key, call = {}) {
+      await ctx.call(
+        { want: '2.1' },
+        { ...call, method: 'DELETE', path: urlPath`servers/${id}/metadata/${key}` },
+      );
     },
     async actions(id, call = {}) {
       // 2.21 keeps a deleted server's actions readable; nothing else of a later shape is used.

@@ -136,3 +136,12 @@ export const encryptedPassword = async (
   checkId(id);
   return { encrypted_password: await clients.nova.serverLog.password(id) };
 };
+
+/** The metadata editor's existing values; a malformed id is no instance, without asking Nova. */
+export const instanceMetadata = async (
+  clients: LogClients,
+  id: string,
+): Promise<Record<string, string>> => {
+  checkId(id);
+  return clients.nova.serverLog.metadata(id);
+};

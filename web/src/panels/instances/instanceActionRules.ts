@@ -16,7 +16,7 @@ import type {
   SnapshotCreateBody,
 } from '@skydeck/contract';
 import { msg, type Msg } from '../../i18n/msg';
-import { policy, type Requirement } from '../../registry/types';
+import { policy, service, type Requirement } from '../../registry/types';
 
 /** Nova's rules are written for the instance's project (spec 2 §6: per-row targets). */
 export const instanceTarget = (i: Instance): PolicyTarget => ({ project_id: i.project_id ?? '' });
@@ -377,3 +377,19 @@ const INSTANCE_TYPE = 'OS::Nova::Server';
 /** The Console row action opens the details page on its Console tab. */
 export const consoleHref = (i: Instance): string =>
   `/ngdetails/${INSTANCE_TYPE}/${encodeURIComponent(i.id)}?tab=console`;
+
+const hasAddress = (i: Instance, type: 'fixed' | 'floating'): boolean =>
+  (i.addresses ?? []).some((n) => n.ips.some((ip) => ip.type === type));
+
+/** A floating IP forwards to a port address: an instance with none has nothing to offer. */
+export const canAssociateFloatingIp = (i: Instance): boolean =>
+  notDeleting(i) && hasAddress(i, 'fixed');
+
+export const canDisassociateFloatingIp = (i: Instance): boolean =>
+  notDeleting(i) && hasAddress(i, 'floating');
+
+/** Neutron's rule for (dis)associating: the floating IP's update, in the instance's project. */
+export const floatingIpUpdate: Requirement[] = [
+  service('network'),
+  policy('network', 'update_floatingip'),
+];

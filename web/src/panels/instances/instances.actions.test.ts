@@ -3,7 +3,9 @@ import type { ComputeService, Flavor, Image, Instance } from '@skydeck/contract'
 import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
+  canAssociateFloatingIp,
   canConsole,
+  canDisassociateFloatingIp,
   canLiveMigrate,
   canRetrievePassword,
   consoleHref,
@@ -104,6 +106,16 @@ describe('availability by status (Nova refuses the rest with a 409)', () => {
     expect(canRetrievePassword(instance({ key_name: 'mykey', status: 'ERROR' }))).toBe(false);
   });
 
+  it('offers (dis)association of a floating IP by the addresses the instance has', () => {
+    const fixed = { addr: '10.0.0.5', version: 4, type: 'fixed' as const, mac: null };
+    const floating = { ...fixed, addr: '172.24.4.9', type: 'floating' as const };
+    const none = instance({ addresses: [] });
+    const onlyFixed = instance({ addresses: [{ network: 'private', ips: [fixed] }] });
+    const both = instance({ addresses: [{ network: 'private', ips: [fixed, floating] }] });
+    expect([none, onlyFixed, both].map(canAssociateFloatingIp)).toEqual([false, true, true]);
+    expect([none, onlyFixed, both].map(canDisassociateFloatingIp)).toEqual([false, false, true]);
+  });
+
   it('links Console to the details page on its Console tab', () => {
     expect(consoleHref(instance({ id: 'a b' }))).toBe(
       '/ngdetails/OS::Nova::Server/a%20b?tab=console',
@@ -152,6 +164,10 @@ describe('declarations', () => {
       'os_compute_api:os-admin-actions:reset_state',
     ]);
     expect(rules(byId['delete'] as Action<unknown>)).toEqual(['os_compute_api:servers:delete']);
+    expect(rules(byId['update-metadata'] as Action<unknown>)).toEqual([
+      'os_compute_api:server-metadata:update',
+    ]);
+    expect(rules(byId['associate-floating-ip'] as Action<unknown>)).toEqual(['update_floatingip']);
     expect(rules(byId['console'] as Action<unknown>)).toEqual([
       'os_compute_api:os-remote-consoles',
     ]);

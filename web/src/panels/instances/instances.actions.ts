@@ -6,7 +6,9 @@ import { deleteAction, linkAction, modalAction, type ModalComponent } from '../.
 import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
+  canAssociateFloatingIp,
   canConsole,
+  canDisassociateFloatingIp,
   canLiveMigrate,
   canRetrievePassword,
   canRebuild,
@@ -14,6 +16,7 @@ import {
   canSnapshot,
   compute,
   consoleHref,
+  floatingIpUpdate,
   instanceTarget,
   notDeleting,
   type OperationDecl,
@@ -85,6 +88,34 @@ export const instanceRowActions: Action<Instance>[] = [
     compute('os-server-password:show'),
     () => import('./InstancePasswordModal').then((m) => m.InstancePasswordModal),
     { allowed: canRetrievePassword, policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'update-metadata',
+    msg('Update Metadata'),
+    compute('server-metadata:update'),
+    () => import('./InstanceMetadataModal').then((m) => m.InstanceMetadataModal),
+    { allowed: notDeleting, policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'associate-floating-ip',
+    msg('Associate Floating IP'),
+    floatingIpUpdate,
+    // The shared modal (web/src/shared/network), preset to this instance's ports.
+    () =>
+      import('../../shared/network/AssociateFloatingIpModal').then(
+        (m) => m.AssociateFloatingIpForInstance,
+      ),
+    { allowed: canAssociateFloatingIp, policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'disassociate-floating-ip',
+    msg('Disassociate Floating IP'),
+    floatingIpUpdate,
+    () =>
+      import('./InstanceDisassociateFloatingIpModal').then(
+        (m) => m.InstanceDisassociateFloatingIpModal,
+      ),
+    { allowed: canDisassociateFloatingIp, policyTarget: instanceTarget, danger: true },
   ),
   rowOperation(OPERATIONS.start),
   rowOperation(OPERATIONS.stop),

@@ -167,3 +167,50 @@ describe('GET /api/nova/servers/:id/password/', () => {
     expect((await t.as(demo, { url: `/api/nova/servers/${alt}/password/` })).statusCode).toBe(404);
   });
 });
+
+describe('GET and PATCH /api/nova/servers/:id/metadata/', () => {
+  it('reads, sets and removes keys as the metadata editor sends them', async () => {
+    const id = await idOf(demo, 'web-1');
+    const url = `/api/nova/servers/${id}/metadata/`;
+    const before = await t.as(demo, { url });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json<Record<string, string>>()).toMatchObject({ role: 'web' });
+    const patch = await t.as(demo, {
+      method: 'PATCH',
+      url,
+      payload: { updated: { owner: 'team-a', role: 'edge' }, removed: ['tier'] },
+    });
+    expect(patch.statusCode, patch.body).toBe(204);
+    const after = (await t.as(demo, { url })).json<Record<string, string>>();
+    expect(after).toEqual({
+      ...before.json<Record<string, string>>(),
+      owner: 'team-a',
+      role: 'edge',
+      tier: undefined,
+    });
+    expect(Object.hasOwn(after, 'tier')).toBe(false);
+    // Put back as the seed had it, for the other tests.
+    await t.as(demo, {
+      method: 'PATCH',
+      url,
+      payload: { updated: before.json<Record<string, string>>(), removed: ['owner'] },
+    });
+  });
+
+  it('answers bad input with a 4xx', async () => {
+    expect((await t.as(demo, { url: '/api/nova/servers/nope/metadata/' })).statusCode).toBe(404);
+    const id = await idOf(demo, 'web-1');
+    for (const payload of [
+      {},
+      { updated: { a: 1 }, removed: [] },
+      { updated: {}, removed: [''] },
+    ]) {
+      const res = await t.as(demo, {
+        method: 'PATCH',
+        url: `/api/nova/servers/${id}/metadata/`,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});

@@ -6,9 +6,11 @@ import {
   consoleInfo,
   consoleOutput,
   encryptedPassword,
+  instanceMetadata,
   securityGroups,
 } from '../../../services/nova/serverLog';
 import { serve } from '../../serve';
+import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
 /** An instance's console log tail, console, password, action log and volumes: its details page's tabs. */
@@ -23,6 +25,17 @@ export const serverLogRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
 
   serve(app, api['nova.servers.password'], async (request) =>
     encryptedPassword(request.openstack, request.params.id),
+  );
+
+  // The metadata editor's read and write (Nova's per-key calls: one merge, a DELETE per key).
+  serveMetadata(
+    app,
+    { read: api['nova.servers.metadata'], write: api['nova.servers.updateMetadata'] },
+    {
+      get: (openstack, id) => instanceMetadata(openstack, id),
+      set: (openstack, id, updated) => openstack.nova.serverLog.setMetadata(id, updated),
+      remove: (openstack, id, key) => openstack.nova.serverLog.deleteMetadataKey(id, key),
+    },
   );
 
   serve(app, api['nova.servers.actionLog'], async (request) =>
