@@ -168,6 +168,15 @@ export const manifest: readonly ManifestEntry[] = [
       import('../panels/projects/projects.resource').then((m) => m.projects),
     ),
   },
+  {
+    type: 'OS::Keystone::User',
+    names: { one: msg('User'), many: msg('Users') },
+    panels: [{ path: '/identity/users', group: 'identity', title: msg('Users') }],
+    // A member sees no identity administration; the API still answers a user without
+    // list_users with only that user (spec 3 §6).
+    requires: [service('identity'), policy('identity', 'identity:list_users')],
+    load: lazyResource(() => import('../panels/users/users.resource').then((m) => m.users)),
+  },
 ];
 
 /** The manifest entry of a type code (the /ngdetails/:type lookup). */

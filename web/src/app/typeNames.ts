@@ -22,7 +22,6 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Neutron::Router': { one: msg('Router'), many: msg('Routers') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
   'OS::Neutron::FloatingIP': { one: msg('Floating IP'), many: msg('Floating IPs') },
-  'OS::Keystone::User': { one: msg('User'), many: msg('Users') },
   'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
   'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
 };

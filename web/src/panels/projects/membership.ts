@@ -5,17 +5,10 @@ export interface MemberDraft {
   role_ids: string[];
 }
 
+export { defaultRoleId } from '../../data/keystone/users';
+
 /** Spec 1 §9: the membership list's search waits this long after the last key. */
 export const MEMBERSHIP_SEARCH_DELAY_MS = 200;
-
-/**
- * The role a member gets when added (spec 1 §6): Keystone's `member` where it exists (the
- * default role of a Zed deployment), else the older `_member_`, else the first role.
- */
-export function defaultRoleId(roles: readonly { id: string; name: string }[]): string | undefined {
-  const byName = (name: string) => roles.find((r) => r.name.toLowerCase() === name)?.id;
-  return byName('member') ?? byName('_member_') ?? roles[0]?.id;
-}
 
 /** Adds a user with the default role; a user already listed is left as it is. */
 export function addMember(
