@@ -82,6 +82,21 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    kind: 'page',
+    id: 'network_topology',
+    panels: [
+      {
+        path: '/project/network_topology',
+        group: 'project',
+        subgroup: 'network',
+        title: msg('Network Topology'),
+      },
+    ],
+    requires: [service('network')],
+    load: () =>
+      import('../panels/network-topology/NetworkTopologyPage').then((m) => m.NetworkTopologyPage),
+  },
+  {
     type: 'OS::Nova::Keypair',
     names: { one: msg('Key Pair'), many: msg('Key Pairs') },
     panels: [

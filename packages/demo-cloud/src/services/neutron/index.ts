@@ -18,6 +18,7 @@ import { quotaRoutes } from './quotas';
 import { routerRoutes } from './routers';
 import { securityGroupRoutes } from './securityGroups';
 import { scaleNetworks, seedNeutron } from './seed';
+import { scaleTopology } from './scaleTopology';
 import { subnetPoolRoutes } from './subnetPools';
 import { subnetRoutes } from './subnets';
 import { trunkRoutes } from './trunks';
@@ -75,7 +76,7 @@ export const neutronService: CloudService = {
   },
   migrations: neutronMigrations,
   seed: seedNeutron,
-  scale: { networks: scaleNetworks },
+  scale: { networks: scaleNetworks, topology: scaleTopology },
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, neutronFaults);
