@@ -25,6 +25,7 @@ export * from './cinder/volumesnapshots';
 export * from './cinder/misc';
 export * from './cinder/quotasets';
 export * from './cinder/volumeActions';
+export * from './cinder/backups';
 export * from './neutron/networks';
 export * from './neutron/subnets';
 export * from './neutron/subnetpools';

@@ -167,7 +167,13 @@ export type {
   SnapshotListOptions,
   SnapshotPage,
 } from './cinder/snapshots';
-export type { BackupCalls, BackupListOptions, BackupPage } from './cinder/backups';
+export type {
+  BackupCalls,
+  BackupCreate,
+  BackupListOptions,
+  BackupPage,
+  BackupRestore,
+} from './cinder/backups';
 export type { CinderLimitCalls, CinderLimitsOptions } from './cinder/limits';
 export type { CinderQuotaSetCalls } from './cinder/quotaSets';
 export type {

@@ -1,6 +1,7 @@
 import { AvailabilityZoneList, CinderLimits, CinderServiceList, QosSpecList } from './misc';
 import { CinderQuotaUpdate, ProjectIdParams, QuotaLimitList } from './quotasets';
 import { Volume, VolumeCreateBody, VolumeList, VolumeListQuery } from './volumes';
+import { cinderBackupRoutes } from './backups';
 import { cinderVolumeActionRoutes } from './volumeActions';
 import { VolumeSnapshotList, VolumeSnapshotListQuery } from './volumesnapshots';
 import { VolumeType, VolumeTypeList } from './volumetypes';
@@ -25,6 +26,7 @@ const metadataRoutes = <const P extends string>(path: P) =>
 /** /api/cinder/… (spec 2 §7 "Volumes"). */
 export const cinderRoutes = {
   ...cinderVolumeActionRoutes,
+  ...cinderBackupRoutes,
   ...routes('cinder', {
     extensions: route({
       method: 'GET',

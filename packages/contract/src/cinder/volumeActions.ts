@@ -35,7 +35,11 @@ export const VolumeRetypeBody = Type.Object(
   {
     new_type: Id,
     /** on-demand: Cinder may move the data to another backend to honour the type. */
-    migration_policy: Type.Optional(Type.Union(MIGRATION_POLICIES.map((p) => Type.Literal(p)))),
+    migration_policy: Type.Optional(
+      Type.Unsafe<(typeof MIGRATION_POLICIES)[number]>(
+        Type.Union(MIGRATION_POLICIES.map((p) => Type.Literal(p))),
+      ),
+    ),
   },
   strict,
 );
@@ -57,7 +61,9 @@ export const VOLUME_RESET_STATUSES = [
 ] as const;
 export const VolumeResetStatusBody = Type.Object(
   {
-    status: Type.Union(VOLUME_RESET_STATUSES.map((s) => Type.Literal(s))),
+    status: Type.Unsafe<(typeof VOLUME_RESET_STATUSES)[number]>(
+      Type.Union(VOLUME_RESET_STATUSES.map((s) => Type.Literal(s))),
+    ),
     attach_status: Type.Optional(Type.Union([Type.Literal('attached'), Type.Literal('detached')])),
     migration_status: Type.Optional(
       Type.Union([Type.Literal('none'), Type.Literal('migrating'), Type.Literal('error')]),
@@ -81,7 +87,9 @@ export const UPLOAD_DISK_FORMATS = ['raw', 'qcow2', 'vdi', 'vmdk', 'vhd', 'vhdx'
 export const VolumeUploadBody = Type.Object(
   {
     image_name: Type.String({ minLength: 1, maxLength: 255 }),
-    disk_format: Type.Union(UPLOAD_DISK_FORMATS.map((f) => Type.Literal(f))),
+    disk_format: Type.Unsafe<(typeof UPLOAD_DISK_FORMATS)[number]>(
+      Type.Union(UPLOAD_DISK_FORMATS.map((f) => Type.Literal(f))),
+    ),
     /** Upload an in-use volume. */
     force: Type.Optional(Type.Boolean()),
   },

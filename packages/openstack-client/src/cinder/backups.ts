@@ -3,6 +3,8 @@ import type { QueryScalar } from '../http/url';
 import { SHAPE } from './context';
 import type { CinderContext } from './context';
 import { nextMarkerOf, sortParam } from './paging';
+import { urlPath } from '../http/url';
+import { BASE } from './context';
 import type { BackupsResponse, VolumeBackup } from './types';
 
 export interface BackupListOptions extends CallOptions {
@@ -24,8 +26,34 @@ export interface BackupPage {
   nextMarker?: string;
 }
 
+export interface BackupCreate {
+  volume_id: string;
+  name?: string;
+  description?: string;
+  container?: string;
+  incremental?: boolean;
+  force?: boolean;
+  snapshot_id?: string;
+}
+
+export interface BackupRestore {
+  backup_id: string;
+  volume_id: string;
+  volume_name?: string | null;
+}
+
 export interface BackupCalls {
   list(options?: BackupListOptions): Promise<BackupPage>;
+  get(id: string, options?: CallOptions): Promise<VolumeBackup>;
+  /** Cinder answers only id, name and links; the caller reads the backup after. */
+  create(backup: BackupCreate, options?: CallOptions): Promise<{ id: string }>;
+  delete(id: string, options?: CallOptions): Promise<void>;
+  /** Into `volumeId`, or a new volume (named `name`) when none is given. */
+  restore(
+    id: string,
+    target: { volume_id?: string; name?: string },
+    options?: CallOptions,
+  ): Promise<BackupRestore>;
 }
 
 export function backupCalls(ctx: CinderContext): BackupCalls {
@@ -50,6 +78,38 @@ export function backupCalls(ctx: CinderContext): BackupCalls {
       const next = nextMarkerOf(answer.backups_links);
       if (next !== undefined) page.nextMarker = next;
       return page;
+    },
+    async get(id, call = {}) {
+      const answer = await ctx.call<{ backup: VolumeBackup }>(
+        { want: SHAPE },
+        { ...call, path: urlPath`backups/${id}` },
+      );
+      return answer.backup;
+    },
+    async create(backup, call = {}) {
+      const answer = await ctx.call<{ backup: { id: string } }>(
+        { want: BASE },
+        { ...call, method: 'POST', path: 'backups', json: { backup } },
+      );
+      return answer.backup;
+    },
+    async delete(id, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, method: 'DELETE', path: urlPath`backups/${id}` },
+      );
+    },
+    async restore(id, target, call = {}) {
+      const answer = await ctx.call<{ restore: BackupRestore }>(
+        { want: BASE },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`backups/${id}/restore`,
+          json: { restore: target },
+        },
+      );
+      return answer.restore;
     },
   };
 }
