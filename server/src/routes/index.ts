@@ -8,6 +8,7 @@ import { cinderMiscRoutes } from './api/cinder/misc';
 import { cinderQuotaRoutes } from './api/cinder/quotasets';
 import { volumeRoutes } from './api/cinder/volumes';
 import { volumeActionRoutes } from './api/cinder/volumeActions';
+import { backupRoutes } from './api/cinder/backups';
 import { volumeSnapshotRoutes } from './api/cinder/volumesnapshots';
 import { volumeTypeRoutes } from './api/cinder/volumetypes';
 import { imageRoutes } from './api/glance/images';
@@ -66,6 +67,7 @@ const API_ROUTES = [
   metadefRoutes,
   volumeRoutes,
   volumeActionRoutes,
+  backupRoutes,
   volumeTypeRoutes,
   volumeSnapshotRoutes,
   cinderMiscRoutes,
