@@ -6,7 +6,6 @@ import { Stack, type LabelProps } from '@patternfly/react-core';
 import labelStyles from '@patternfly/react-styles/css/components/Label/label.js';
 import '@patternfly/react-styles/css/components/Label/label.css';
 import { css } from '@patternfly/react-styles';
-import { useTranslation } from 'react-i18next';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
 import { formatSize, toBytes, type SizeUnit } from './formatSize';
@@ -28,6 +27,8 @@ export interface ColumnOptions<T> {
   orRequires?: Requirement[];
   /** Overrides the helper's rendering. */
   cell?: (item: T, ctx: CellContext) => ReactNode;
+  /** Overrides it with a renderer made once per table render (Column.useCell). */
+  useCell?: Column<T>['useCell'];
 }
 
 type Value = string | number | boolean | null | undefined;
@@ -52,6 +53,7 @@ function column<T>(
     ...(opts.orRequires && { orRequires: opts.orRequires }),
     ...extra,
     ...(opts.cell && { cell: opts.cell }),
+    ...(opts.useCell && { useCell: opts.useCell }),
   };
 }
 
@@ -152,10 +154,11 @@ export function sizeColumn<T>(
   return column(id, title, bytes, opts, { text, cell: text });
 }
 
-function YesNo({ value }: { value: boolean | null | undefined }): ReactNode {
-  const { t } = useTranslation();
+// Cells translate with the shared instance, not a hook per cell: every row re-renders (and
+// translates again) when the language changes, as the rows' own hook subscribes to it.
+function yesNo(value: boolean | null | undefined): ReactNode {
   if (value === null || value === undefined) return null;
-  return value ? t('Yes') : t('No');
+  return value ? t(msg('Yes')) : t(msg('No'));
 }
 
 /** A flag shown as Yes/No. */
@@ -171,7 +174,7 @@ export function booleanColumn<T>(
       if (v === null || v === undefined) return '';
       return v ? t(msg('Yes')) : t(msg('No'));
     },
-    cell: (item) => <YesNo value={value(item)} />,
+    cell: (item) => yesNo(value(item)),
   });
 }
 
@@ -183,16 +186,11 @@ export interface LabelColumnOptions<T> extends ColumnOptions<T> {
   inProgress?: (item: T) => boolean;
 }
 
-function TranslatedLabel({
-  text,
-  known,
-  color,
-}: {
-  text: string;
-  known: boolean;
-  color: LabelProps['color'];
-}): ReactNode {
-  const { t } = useTranslation();
+/**
+ * A label's markup, made by a function rather than a component: a cell is rendered on every
+ * row of every change, and a component here would add a translation hook per cell.
+ */
+function translatedLabel(text: string, known: boolean, color: LabelProps['color']): ReactNode {
   // PatternFly's label, drawn with its classes: its component measures its text in a layout
   // effect on every mount (a forced layout in each commit of a table whose rows change), for a
   // truncation tooltip a one-word status never needs.
@@ -235,7 +233,7 @@ export function labelColumn<T>(
       const d = display(item);
       const v = value(item);
       if (!d || v === null || v === undefined) return null;
-      const label = <TranslatedLabel text={d.text} known={d.known} color={opts.color?.(v, item)} />;
+      const label = translatedLabel(d.text, d.known, opts.color?.(v, item));
       if (!opts.inProgress?.(item)) return label;
       return (
         <Stack>

@@ -101,6 +101,13 @@ export interface Column<T> {
   text?: (item: T) => string;
   /** Rendering; text only unless the cell needs a link, label or progress bar. */
   cell?: (item: T, ctx: CellContext) => ReactNode;
+  /**
+   * Instead of `cell`, for a cell that reads shared data (project names, the session): a hook
+   * the table calls once per render that returns every row's renderer. One set of query
+   * observers per table, not one per row (a row's hooks were most of a search keystroke's
+   * cost). It must return the same function while its data is unchanged (useCallback).
+   */
+  useCell?: () => (item: T, ctx: CellContext) => ReactNode;
   sortable?: boolean;
   defaultSort?: boolean | 'asc' | 'desc';
   /**

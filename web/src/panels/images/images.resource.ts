@@ -21,7 +21,7 @@ import {
   sizeField,
 } from '../../registry/fields';
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
-import { ProjectName, VisibilityText } from './imageCells';
+import { ProjectName, useOwnerCell, useVisibilityCell, VisibilityText } from './imageCells';
 import { imageQueries, removeImage } from '../../data/glance/images';
 import { LIST_PROJECTS } from '../../data/keystone/projects';
 import { launchFromImageAction } from '../../launch/launchInstanceAction';
@@ -110,7 +110,7 @@ export const images = defineResource<Image>({
     textColumn('owner', msg('Owner'), (image) => image.owner, {
       priority: 1,
       ...OWNER,
-      cell: (image) => createElement(ProjectName, { id: image.owner }),
+      useCell: useOwnerCell,
     }),
     nameColumn<Image>({
       priority: 1,
@@ -139,7 +139,7 @@ export const images = defineResource<Image>({
     }),
     textColumn('visibility', msg('Visibility'), (image) => image.visibility, {
       priority: 1,
-      cell: (image) => createElement(VisibilityText, { image }),
+      useCell: useVisibilityCell,
     }),
     booleanColumn('protected', msg('Protected'), (image) => image.protected, { priority: 1 }),
     textColumn('disk_format', msg('Disk Format'), (image) => upper(image.disk_format), {

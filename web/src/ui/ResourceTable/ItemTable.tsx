@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
 import { ColumnHeaders } from './ColumnHeaders';
+import { useBoundCells } from './useBoundCells';
 import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { defaultSort, sortItems, type SortState } from './sortItems';
 
@@ -25,12 +26,13 @@ export interface ItemTableProps<T> {
  */
 export function ItemTable<T>({
   label,
-  columns,
+  columns: declared,
   items,
   rowKey,
   href,
 }: ItemTableProps<T>): ReactNode {
   const { t } = useTranslation();
+  const columns = useBoundCells(declared);
   const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
   const rows = useMemo(() => sortItems(items, columns, sort), [items, columns, sort]);
   return (

@@ -9,6 +9,7 @@ import {
 import { CollapseColumn, ExpandableRowContent, Tbody, Td, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
+import { css } from '@patternfly/react-styles';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useItemAccess } from '../../api/itemAccess';
@@ -110,40 +111,41 @@ function ResourceRow<T>({
       {...(!summary && measure && { innerRef: measure })}
     >
       {summary && (
-        <Td className={tableStyles.tableToggle}>
+        <td className={css(tableStyles.tableTd, tableStyles.tableToggle)}>
           <CollapseColumn
             aria-label={t('Details of {{name}}', { name })}
             isOpen={isExpanded}
             onToggle={() => props.expand(key, !isExpanded)}
           />
-        </Td>
+        </td>
       )}
       {hasBatch && (
-        <Td className={tableStyles.tableCheck}>
+        <td className={css(tableStyles.tableTd, tableStyles.tableCheck)}>
           <Checkbox
             id={`${props.idPrefix}-select-${index}`}
             aria-label={t('Select {{name}}', { name })}
             isChecked={selectedKeys.has(key)}
             onChange={(_e, on) => props.select(key, on)}
           />
-        </Td>
+        </td>
       )}
       {columns.map((column, i) => (
-        // A plain cell with PatternFly's class: its Td measures every cell for truncation in
-        // an effect (a forced layout and a state update per cell), which a 10,000-row table's
-        // search keystrokes paid for on every visible row; ours wrap instead of truncating.
+        // Plain cells with PatternFly's classes, here and above: its Td measures the cell for
+        // truncation in an effect that runs on every render (its ref is made anew each time),
+        // a forced layout per cell, which a 10,000-row table's search keystrokes paid for on
+        // every visible row; ours wrap instead of truncating.
         <td key={column.id} className={tableStyles.tableTd} data-label={titles[i]}>
           {column.cell ? column.cell(item, ctx) : columnText(column, item)}
         </td>
       ))}
       {hasRowActions && (
-        <Td isActionCell>
+        <td className={css(tableStyles.tableTd, tableStyles.tableAction)}>
           <ActionMenu
             name={name}
             decisions={decisions}
             onRun={(action) => props.run(action, item)}
           />
-        </Td>
+        </td>
       )}
     </Tr>
   );

@@ -6,6 +6,7 @@ import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './ResourceRows';
 import { ResourceTableView } from './ResourceTableView';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';
+import { useBoundCells } from './useBoundCells';
 import { useCellAccess } from './usePermittedColumns';
 import { useTableColumns } from './useTableColumns';
 import { useTableState } from './useTableState';
@@ -32,11 +33,12 @@ export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): Re
   // A new filter on a server-paged list starts again at its first page.
   const params = useFacetParams(facets, serverPaged ? MARKER_PARAMS : NO_RESETS);
   const list = useResourceList(resource, scope, params.chips);
-  const columns = useTableColumns(resource.columns);
+  const declared = useBoundCells(resource.columns);
+  const columns = useTableColumns(declared);
   const state = useTableState({
     items: list.items,
     keyOf: resource.key,
-    columns: resource.columns,
+    columns: declared,
     shown: columns,
     facets,
     chips: params.chips,
