@@ -51,6 +51,47 @@ test.describe('identity as admin', () => {
     await panel.confirm('Confirm Delete Project', 'Delete Project');
     await expect(panel.row(name)).toHaveCount(0);
   });
+
+  test('creates a user with a primary project and role, who then signs in', async ({
+    page,
+    cloud,
+  }) => {
+    const name = uniqueName('e2e-user');
+    const projectName = uniqueName('e2e-home');
+    const home = await cloud.admin.keystone.createProject({ name: projectName });
+    cloud.cleanup(() => cloud.admin.keystone.deleteProject(home.id));
+    cloud.cleanup(async () => {
+      const found = (await cloud.admin.keystone.listUsers({ name }))[0];
+      if (found) await cloud.admin.keystone.deleteUser(found.id);
+    });
+    await loginAs(page, 'admin', '/identity/users');
+    const panel = new ResourcePanel(page, { path: 'identity/users', title: 'Users' });
+    await panel.waitLoaded();
+    await panel.action('Create User').click();
+    const modal = panel.modal('Create User');
+    await modal.getByRole('textbox', { name: 'User Name' }).fill(name);
+    await modal.getByRole('textbox', { name: 'Email' }).fill(`${name}@example.com`);
+    await modal.getByRole('textbox', { name: 'Password', exact: true }).fill('pass-one-1');
+    await modal.getByRole('textbox', { name: 'Confirm Password' }).fill('pass-one-2');
+    await modal.getByRole('textbox', { name: 'Confirm Password' }).blur();
+    await expect(modal.getByText('Passwords do not match.')).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Confirm Password' }).fill('pass-one-1');
+    await modal.getByRole('combobox', { name: 'Primary Project' }).selectOption(projectName);
+    await page.screenshot({ path: 'test-results/identity-create-user.png' });
+    await modal.getByRole('button', { name: 'Create User', exact: true }).click();
+    await expect(modal).toBeHidden();
+    await panel.expectToast(`User "${name}" was successfully created.`);
+    await panel.filter('Name', name);
+    await expect(panel.row(name)).toBeVisible();
+    await expect(
+      panel.row(name).getByRole('link', { name: `${name}@example.com` }),
+    ).toHaveAttribute('href', `mailto:${name}@example.com`);
+    await page.screenshot({ path: 'test-results/identity-users.png' });
+
+    await page.context().clearCookies();
+    await loginAs(page, { username: name, password: 'pass-one-1' });
+    await expect(page.getByRole('button', { name: new RegExp(projectName) }).first()).toBeVisible();
+  });
 });
 
 test.describe('identity as a member', () => {
