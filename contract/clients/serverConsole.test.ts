@@ -11,13 +11,14 @@ import { session } from '../support/session';
 
 const cleanup = cleanupAfterAll();
 let serverId = '';
+let networkId = '';
 
 beforeAll(async () => {
   const demo = await session('demo');
   const imageId = await publicBootImage(demo);
   const [flavor] = await flavorsBySize(demo);
   if (!flavor) throw new Error('the target has no flavor');
-  const networkId = await testNetwork(demo, '10.232.14.0/24', cleanup);
+  networkId = await testNetwork(demo, '10.232.14.0/24', cleanup);
   serverId = await bootActiveServer(demo, { imageId, flavorId: flavor.id, networkId }, cleanup);
 });
 
@@ -72,5 +73,34 @@ describe('nova console and password calls', () => {
       status: 404,
       service: 'compute',
     });
+  });
+
+  it('interfaces: attach a port at a fixed IP, list it, detach it; both ids is a 400', async () => {
+    const demo = await session('demo');
+    const calls = demo.client.nova.serverLog;
+    const before = await calls.interfaces(serverId);
+    expect(before.map((p) => p.net_id)).toEqual([networkId]);
+    const attached = await calls.attachInterface(serverId, {
+      net_id: networkId,
+      fixed_ips: [{ ip_address: '10.232.14.200' }],
+    });
+    expect(attached.net_id).toBe(networkId);
+    expect(attached.fixed_ips?.map((ip) => ip.ip_address)).toEqual(['10.232.14.200']);
+    expect((await calls.interfaces(serverId)).map((p) => p.port_id)).toContain(attached.port_id);
+    await expectClientError(
+      calls.attachInterface(serverId, { net_id: networkId, port_id: attached.port_id }),
+      { status: 400, service: 'compute', message: 'Must not input both network_id and port_id' },
+    );
+    await calls.detachInterface(serverId, attached.port_id);
+    // Nova detaches in the background (202): the port goes once the compute host is done.
+    const deadline = Date.now() + 60_000;
+    let ports = await calls.interfaces(serverId);
+    while (ports.some((p) => p.port_id === attached.port_id) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      ports = await calls.interfaces(serverId);
+    }
+    expect(ports.map((p) => p.port_id)).toEqual(before.map((p) => p.port_id));
+    // A port no longer attached is accepted too: the compute host finds out, not the API.
+    await calls.detachInterface(serverId, attached.port_id);
   });
 });

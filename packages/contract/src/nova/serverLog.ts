@@ -86,3 +86,40 @@ export type ConsoleInfo = Static<typeof ConsoleInfo>;
  */
 export const EncryptedPassword = Type.Object({ encrypted_password: Type.String() });
 export type EncryptedPassword = Static<typeof EncryptedPassword>;
+
+/** One network interface (port) of an instance, as Nova's os-interface lists it. */
+export const InstanceInterface = Type.Object({
+  port_id: Type.String(),
+  net_id: Type.String(),
+  mac_addr: Nullable(Type.String()),
+  port_state: Nullable(Type.String()),
+  fixed_ips: Type.Array(Type.Object({ subnet_id: Type.String(), ip_address: Type.String() })),
+});
+export type InstanceInterface = Static<typeof InstanceInterface>;
+
+/** GET /api/nova/servers/:id/interfaces/ */
+export const InstanceInterfaceList = Type.Object({ items: Type.Array(InstanceInterface) });
+export type InstanceInterfaceList = Static<typeof InstanceInterfaceList>;
+
+const UuidText = Type.String({ minLength: 1, maxLength: 36, pattern: '^[0-9a-fA-F-]+$' });
+
+/**
+ * POST /api/nova/servers/:id/interfaces/ — attach a new port on `network_id` (with an optional
+ * fixed IP) or an existing `port_id`; exactly one of the two.
+ */
+export const InterfaceAttachBody = Type.Object(
+  {
+    network_id: Type.Optional(UuidText),
+    port_id: Type.Optional(UuidText),
+    fixed_ip: Type.Optional(Type.String({ minLength: 1, maxLength: 45 })),
+  },
+  { additionalProperties: false },
+);
+export type InterfaceAttachBody = Static<typeof InterfaceAttachBody>;
+
+/** DELETE /api/nova/servers/:id/interfaces/:portId/ */
+export const InterfaceParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  portId: UuidText,
+});
+export type InterfaceParams = Static<typeof InterfaceParams>;

@@ -32,6 +32,22 @@ export interface NovaRemoteConsole {
   url: string;
 }
 
+/** One port of a server (GET /servers/{id}/os-interface). */
+export interface NovaInterfaceAttachment {
+  port_id: string;
+  net_id: string;
+  mac_addr?: string | null;
+  port_state?: string | null;
+  fixed_ips?: { subnet_id: string; ip_address: string }[];
+}
+
+/** What to attach: a new port on a network (with a fixed IP), or an existing port. */
+export interface NovaInterfaceAttach {
+  net_id?: string;
+  port_id?: string;
+  fixed_ips?: { ip_address: string }[];
+}
+
 /**
  * What an instance's details page reads besides the server: its guest console log, its action
  * log and its attached volumes.
@@ -54,6 +70,14 @@ export interface ServerLogCalls {
   ): Promise<NovaRemoteConsole>;
   /** The admin password the guest posted, base64 of its RSA encryption; '' when none. */
   password(id: string, options?: CallOptions): Promise<string>;
+  /** The server's ports (os-interface). */
+  interfaces(id: string, options?: CallOptions): Promise<NovaInterfaceAttachment[]>;
+  attachInterface(
+    id: string,
+    attach: NovaInterfaceAttach,
+    options?: CallOptions,
+  ): Promise<NovaInterfaceAttachment>;
+  detachInterface(id: string, portId: string, options?: CallOptions): Promise<void>;
   /** The server's metadata (GET /servers/{id}/metadata). */
   metadata(id: string, options?: CallOptions): Promise<Record<string, string>>;
   /** Sets these keys, keeping the others (POST /servers/{id}/metadata). */
@@ -109,6 +133,31 @@ export function serverLogCalls(ctx: NovaContext): ServerLogCalls {
         { ...call, path: urlPath`servers/${id}/os-server-password` },
       );
       return answer.password ?? '';
+    },
+    async interfaces(id, call = {}) {
+      const answer = await ctx.call<{ interfaceAttachments: NovaInterfaceAttachment[] }>(
+        { want: '2.1' },
+        { ...call, path: urlPath`servers/${id}/os-interface` },
+      );
+      return answer.interfaceAttachments;
+    },
+    async attachInterface(id, attach, call = {}) {
+      const answer = await ctx.call<{ interfaceAttachment: NovaInterfaceAttachment }>(
+        { want: '2.1' },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`servers/${id}/os-interface`,
+          json: { interfaceAttachment: attach },
+        },
+      );
+      return answer.interfaceAttachment;
+    },
+    async detachInterface(id, portId, call = {}) {
+      await ctx.call(
+        { want: '2.1' },
+        { ...call, method: 'DELETE', path: urlPath`servers/${id}/os-interface/${portId}` },
+      );
     },
     async metadata(id, call = {}) {
       const answer = await ctx.call<{ metadata: Record<string, string> }>(

@@ -3,6 +3,8 @@ import type {
   ConsoleInfoBody,
   EncryptedPassword,
   InstanceAction,
+  InstanceInterface,
+  InterfaceAttachBody,
   InstanceSecurityGroup,
   InstanceVolume,
 } from '@skydeck/contract';
@@ -144,4 +146,66 @@ export const instanceMetadata = async (
 ): Promise<Record<string, string>> => {
   checkId(id);
   return clients.nova.serverLog.metadata(id);
+};
+
+/** Exactly one of network and port; a fixed IP only with a network (Nova's own rules, said first). */
+export class InterfaceRequestError extends Error {
+  readonly statusCode = 400;
+}
+
+const toInterface = (a: {
+  port_id: string;
+  net_id: string;
+  mac_addr?: string | null;
+  port_state?: string | null;
+  fixed_ips?: { subnet_id: string; ip_address: string }[];
+}): InstanceInterface => ({
+  port_id: a.port_id,
+  net_id: a.net_id,
+  mac_addr: a.mac_addr ?? null,
+  port_state: a.port_state ?? null,
+  fixed_ips: (a.fixed_ips ?? []).map((ip) => ({
+    subnet_id: ip.subnet_id,
+    ip_address: ip.ip_address,
+  })),
+});
+
+/** The instance's ports, for Detach Interface's choice. */
+export const interfaces = async (
+  clients: LogClients,
+  id: string,
+): Promise<{ items: InstanceInterface[] }> => {
+  checkId(id);
+  return { items: (await clients.nova.serverLog.interfaces(id)).map(toInterface) };
+};
+
+/** Attach Interface: a new port on a network (optionally at a fixed IP) or an existing port. */
+export const attachInterface = async (
+  clients: LogClients,
+  id: string,
+  body: InterfaceAttachBody,
+): Promise<InstanceInterface> => {
+  checkId(id);
+  const { network_id, port_id, fixed_ip } = body;
+  if ((network_id === undefined) === (port_id === undefined)) {
+    throw new InterfaceRequestError('Choose either a network or a port.');
+  }
+  if (fixed_ip !== undefined && network_id === undefined) {
+    throw new InterfaceRequestError('A fixed IP address needs a network.');
+  }
+  const attached = await clients.nova.serverLog.attachInterface(id, {
+    ...(network_id !== undefined && { net_id: network_id }),
+    ...(port_id !== undefined && { port_id }),
+    ...(fixed_ip !== undefined && { fixed_ips: [{ ip_address: fixed_ip }] }),
+  });
+  return toInterface(attached);
+};
+
+export const detachInterface = async (
+  clients: LogClients,
+  id: string,
+  portId: string,
+): Promise<void> => {
+  checkId(id);
+  await clients.nova.serverLog.detachInterface(id, portId);
 };

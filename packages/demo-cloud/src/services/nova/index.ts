@@ -26,6 +26,7 @@ import { serverActionRoutes } from './serverActions';
 import { serverGroupRoutes } from './serverGroups';
 import { serverIpRoutes } from './serverIps';
 import { serverMetadataRoutes } from './serverMetadata';
+import { serverInterfaceRoutes } from './serverInterfaces';
 import { serverPasswordRoutes } from './serverPassword';
 import { serverRoutes } from './servers';
 import { serverSecurityGroupRoutes } from './serverSecurityGroups';
@@ -143,6 +144,7 @@ export const novaService: CloudService = {
           serverMetadataRoutes(secured, ctx);
           serverTagRoutes(secured, ctx);
           serverIpRoutes(secured, ctx);
+          serverInterfaceRoutes(secured, ctx);
           serverPasswordRoutes(secured, ctx);
           serverSecurityGroupRoutes(secured, ctx);
           volumeAttachmentRoutes(secured, ctx);

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import {
   actionLog,
+  attachInterface,
+  detachInterface,
+  interfaces,
   attachedVolumes,
   consoleInfo,
   consoleOutput,
@@ -26,6 +29,19 @@ export const serverLogRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['nova.servers.password'], async (request) =>
     encryptedPassword(request.openstack, request.params.id),
   );
+
+  serve(app, api['nova.servers.interfaces'], async (request) =>
+    interfaces(request.openstack, request.params.id),
+  );
+
+  serve(app, api['nova.servers.attachInterface'], async (request) =>
+    attachInterface(request.openstack, request.params.id, request.body),
+  );
+
+  serve(app, api['nova.servers.detachInterface'], async (request, reply) => {
+    await detachInterface(request.openstack, request.params.id, request.params.portId);
+    return reply.code(204).send(null);
+  });
 
   // The metadata editor's read and write (Nova's per-key calls: one merge, a DELETE per key).
   serveMetadata(
