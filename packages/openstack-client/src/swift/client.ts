@@ -272,7 +272,8 @@ export function createSwiftClient(options: SwiftClientOptions): SwiftClient {
     async putObject(container, name, body, put = {}) {
       const headers: Record<string, string> = { ...put.headers };
       if (put.size !== undefined) headers['Content-Length'] = String(put.size);
-      headers['Content-Type'] = put.contentType ?? 'application/octet-stream';
+      // Without a type Swift guesses one from the name (`.txt` → text/plain), as for the CLI.
+      if (put.contentType !== undefined) headers['Content-Type'] = put.contentType;
       const response = await http.raw({
         signal: put.signal,
         // An upload has no natural time budget; the caller's signal ends it.
@@ -294,8 +295,9 @@ export function createSwiftClient(options: SwiftClientOptions): SwiftClient {
         query: { 'multipart-manifest': 'put' },
         headers: {
           ...put.headers,
-          // The manifest PUT's Content-Type is the assembled object's, not the JSON's.
-          'Content-Type': put.contentType ?? 'application/octet-stream',
+          // The manifest PUT's Content-Type is the assembled object's, not the JSON's; without
+          // one Swift guesses it from the name.
+          ...(put.contentType !== undefined ? { 'Content-Type': put.contentType } : {}),
         },
         body: JSON.stringify(segments),
       });
