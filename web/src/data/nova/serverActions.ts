@@ -1,5 +1,6 @@
 import type {
   Instance,
+  InterfaceAttachBody,
   InstanceUpdateBody,
   ServerActionBody,
   ServerOperation,
@@ -10,6 +11,7 @@ import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg, type Msg } from '../../i18n/msg';
 import { imageQueries } from '../glance/images';
+import { portQueries } from '../neutron/ports';
 import { instanceQueries } from './servers';
 
 /** What one operation on several instances came to: each instance done or failed. */
@@ -86,6 +88,32 @@ export const serverActionMutations = {
     successMessage: (created) => t(SNAPSHOT_CREATED, { name: created.name }),
     successType: 'info',
     errorMessage: msg('Unable to create the snapshot.'),
+    inlineErrors: true,
+  }),
+};
+
+export const INTERFACE_ATTACHED = msg('Attached an interface to {{name}}.');
+export const INTERFACE_DETACHED = msg('Detached interface {{port}} from {{name}}.');
+
+/** Attach and detach an interface: the instance's addresses and the ports change. */
+export const interfaceMutations = {
+  attach: mutation({
+    fn: ({ instance, body }: { instance: Instance; body: InterfaceAttachBody }) =>
+      api('nova.servers.attachInterface', { params: { id: instance.id }, body }),
+    invalidates: [instanceQueries.all(), portQueries.all()],
+    successMessage: (_answer, { instance }) =>
+      t(INTERFACE_ATTACHED, { name: instance.name || instance.id }),
+    errorMessage: msg('Unable to attach the interface.'),
+    inlineErrors: true,
+  }),
+  detach: mutation({
+    fn: ({ instance, portId }: { instance: Instance; portId: string }) =>
+      api('nova.servers.detachInterface', { params: { id: instance.id, portId } }),
+    invalidates: [instanceQueries.all(), portQueries.all()],
+    successMessage: (_answer, { instance, portId }) =>
+      t(INTERFACE_DETACHED, { name: instance.name || instance.id, port: portId }),
+    successType: 'info',
+    errorMessage: msg('Unable to detach the interface.'),
     inlineErrors: true,
   }),
 };

@@ -186,4 +186,14 @@ export const instanceQueries = {
         meta: { errorMessage: msg('Unable to retrieve the instance password.') },
       },
     ),
+  /** The instance's ports (Nova's os-interface), for Detach Interface. */
+  interfaces: (id: string) =>
+    routeQuery(
+      'nova.servers.interfaces',
+      { params: { id } },
+      {
+        map: (r) => r.items,
+        meta: { errorMessage: msg('Unable to retrieve the instance interfaces.') },
+      },
+    ),
 };

@@ -393,3 +393,6 @@ export const floatingIpUpdate: Requirement[] = [
   service('network'),
   policy('network', 'update_floatingip'),
 ];
+
+/** Nova attaches and detaches interfaces of an active, paused or stopped instance. */
+export const canChangeInterfaces = settledIn('ACTIVE', 'PAUSED', 'SHUTOFF');

@@ -4,6 +4,7 @@ import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
   canAssociateFloatingIp,
+  canChangeInterfaces,
   canConsole,
   canDisassociateFloatingIp,
   canLiveMigrate,
@@ -98,6 +99,7 @@ describe('availability by status (Nova refuses the rest with a 409)', () => {
     expect(offeredIn(canSnapshot)).toEqual(['ACTIVE', 'SHUTOFF', 'PAUSED', 'SUSPENDED']);
     expect(offeredIn(canLiveMigrate)).toEqual(['ACTIVE', 'PAUSED']);
     expect(offeredIn(canConsole)).toEqual(['ACTIVE']);
+    expect(offeredIn(canChangeInterfaces)).toEqual(['ACTIVE', 'SHUTOFF', 'PAUSED']);
   });
 
   it('offers Retrieve Password only for an instance launched with a key pair', () => {

@@ -7,6 +7,7 @@ import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
   canAssociateFloatingIp,
+  canChangeInterfaces,
   canConsole,
   canDisassociateFloatingIp,
   canLiveMigrate,
@@ -116,6 +117,20 @@ export const instanceRowActions: Action<Instance>[] = [
         (m) => m.InstanceDisassociateFloatingIpModal,
       ),
     { allowed: canDisassociateFloatingIp, policyTarget: instanceTarget, danger: true },
+  ),
+  modalAction<Instance>(
+    'attach-interface',
+    msg('Attach Interface'),
+    compute('os-attach-interfaces:create'),
+    () => import('./InstanceAttachInterfaceModal').then((m) => m.InstanceAttachInterfaceModal),
+    { allowed: canChangeInterfaces, policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'detach-interface',
+    msg('Detach Interface'),
+    compute('os-attach-interfaces:delete'),
+    () => import('./InstanceDetachInterfaceModal').then((m) => m.InstanceDetachInterfaceModal),
+    { allowed: canChangeInterfaces, policyTarget: instanceTarget, danger: true },
   ),
   rowOperation(OPERATIONS.start),
   rowOperation(OPERATIONS.stop),
