@@ -52,6 +52,45 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/images/images.resource').then((m) => m.images)),
   },
   {
+    type: 'OS::Cinder::Volume',
+    names: { one: msg('Volume'), many: msg('Volumes') },
+    panels: [
+      { path: '/project/volumes', group: 'project', subgroup: 'volumes', title: msg('Volumes') },
+      { path: '/admin/volumes', group: 'admin', subgroup: 'volumes', title: msg('Volumes') },
+    ],
+    requires: [service('volume')],
+    itemRoutes: ['/project/volumes/:id', '/admin/volumes/:id/detail'],
+    load: lazyResource(() => import('../panels/volumes/volumes.resource').then((m) => m.volumes)),
+  },
+  {
+    type: 'OS::Cinder::Snapshot',
+    names: { one: msg('Volume Snapshot'), many: msg('Volume Snapshots') },
+    panels: [
+      {
+        path: '/project/snapshots',
+        group: 'project',
+        subgroup: 'volumes',
+        title: msg('Snapshots'),
+      },
+      { path: '/admin/snapshots', group: 'admin', subgroup: 'volumes', title: msg('Snapshots') },
+    ],
+    requires: [service('volume')],
+    load: lazyResource(() =>
+      import('../panels/volume-snapshots/volumeSnapshots.resource').then((m) => m.volumeSnapshots),
+    ),
+  },
+  {
+    type: 'OS::Cinder::Backup',
+    names: { one: msg('Volume Backup'), many: msg('Volume Backups') },
+    panels: [
+      { path: '/project/backups', group: 'project', subgroup: 'volumes', title: msg('Backups') },
+    ],
+    requires: [service('volume')],
+    load: lazyResource(() =>
+      import('../panels/volume-backups/volumeBackups.resource').then((m) => m.volumeBackups),
+    ),
+  },
+  {
     type: 'OS::Neutron::Net',
     names: { one: msg('Network'), many: msg('Networks') },
     panels: [
