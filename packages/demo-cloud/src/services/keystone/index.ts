@@ -14,6 +14,7 @@ import { keystoneMigrations } from './model';
 import { projectRoutes } from './projects';
 import { roleAssignmentRoutes } from './roleAssignments';
 import { roleRoutes } from './roles';
+import { scaleProjects, scaleUsers } from './scale';
 import { seedKeystone } from './seed';
 import { tokenIssueRoutes, tokenRoutes } from './tokens';
 import { userPasswordRoutes, userRoutes } from './users';
@@ -38,6 +39,7 @@ export const keystoneService: CloudService = {
   },
   migrations: keystoneMigrations,
   seed: seedKeystone,
+  scale: { users: scaleUsers, projects: scaleProjects },
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, keystoneFaults);

@@ -4,6 +4,8 @@ import { OpenStackHttpError, type Project as KeystoneProject } from '@skydeck/op
 import { serve } from '../../serve';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
+import { cachedList, forgetLists } from '../../../services/keystone/listCache';
+import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import type { RouteDeps } from '../../deps';
 
@@ -38,10 +40,14 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     const keystone = request.openstack.keystone;
     if (user === 'current') return { items: (await keystone.listAuthProjects()).map(toProject) };
     if (user) return { items: (await keystone.listUserProjects(user)).map(toProject) };
-    const all = await keystone.listProjects({ domain_id, name, enabled });
+    const filters = { domain_id, name, enabled };
     if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
-      return { items: all.map(toProject) };
+      return { items: (await keystone.listProjects(filters)).map(toProject) };
     }
+    // A table's pages and filters reuse one read of the whole collection for a few seconds.
+    const all = await cachedList(sessionOf(request).sessionId, 'projects', filters, () =>
+      keystone.listProjects(filters),
+    );
     return identityPage(
       all,
       paging,
@@ -51,11 +57,13 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
   });
 
   serve(app, api['keystone.projects.create'], async (request, reply) => {
+    forgetLists('projects');
     const created = await request.openstack.keystone.createProject(request.body);
     return reply.code(201).send(toProject(created));
   });
 
   serve(app, api['keystone.projects.deleteMany'], async (request) => {
+    forgetLists('projects');
     const keystone = request.openstack.keystone;
     const deleted: string[] = [];
     const failed: { id: string; message: string }[] = [];
@@ -93,11 +101,15 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     }
   });
 
-  serve(app, api['keystone.projects.update'], async (request) =>
-    toProject(await request.openstack.keystone.updateProject(request.params.id, request.body)),
-  );
+  serve(app, api['keystone.projects.update'], async (request) => {
+    forgetLists('projects');
+    return toProject(
+      await request.openstack.keystone.updateProject(request.params.id, request.body),
+    );
+  });
 
   serve(app, api['keystone.projects.delete'], async (request, reply) => {
+    forgetLists('projects');
     await request.openstack.keystone.deleteProject(request.params.id);
     return reply.code(204).send(null);
   });

@@ -14,6 +14,7 @@ import { serve } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
+import { cachedList, forgetLists } from '../../../services/keystone/listCache';
 import { failureText } from './projects';
 import type { RouteDeps } from '../../deps';
 
@@ -51,13 +52,16 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     const { domain_id, ...paging } = request.query;
     const keystone = request.openstack.keystone;
     // Spec 3 §6: without list_users only the current user is listed.
-    const all = await keystone.listUsers({ domain_id }).catch(async (error: unknown) => {
-      if (!refused(error)) throw error;
-      return [await keystone.getUser(sessionOf(request).session.user.id)];
-    });
+    const read = (): Promise<readonly User[]> =>
+      keystone.listUsers({ domain_id }).catch(async (error: unknown) => {
+        if (!refused(error)) throw error;
+        return [await keystone.getUser(sessionOf(request).session.user.id)];
+      });
     if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
-      return { items: all.map(toUser) };
+      return { items: (await read()).map(toUser) };
     }
+    // A table's pages and filters reuse one read of the whole collection for a few seconds.
+    const all = await cachedList(sessionOf(request).sessionId, 'users', { domain_id }, read);
     return identityPage(
       all,
       paging,
@@ -67,6 +71,7 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
   });
 
   serve(app, api['keystone.users.create'], async (request, reply) => {
+    forgetLists('users');
     const { project_id, role_id, ...rest } = request.body;
     const keystone = request.openstack.keystone;
     const created = await keystone.createUser({
@@ -86,6 +91,7 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
   });
 
   serve(app, api['keystone.users.deleteMany'], async (request) => {
+    forgetLists('users');
     const keystone = request.openstack.keystone;
     const deleted: string[] = [];
     const failed: { id: string; message: string }[] = [];
@@ -104,13 +110,15 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     toUser(await request.openstack.keystone.getUser(userId(request, request.params.id))),
   );
 
-  serve(app, api['keystone.users.update'], async (request) =>
-    toUser(
+  serve(app, api['keystone.users.update'], async (request) => {
+    forgetLists('users');
+    return toUser(
       await request.openstack.keystone.updateUser(userId(request, request.params.id), request.body),
-    ),
-  );
+    );
+  });
 
   serve(app, api['keystone.users.delete'], async (request, reply) => {
+    forgetLists('users');
     await request.openstack.keystone.deleteUser(userId(request, request.params.id));
     return reply.code(204).send(null);
   });

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LIST_CACHE_TTL_MS, cachedList, forgetLists } from './listCache';
+
+describe('cachedList', () => {
+  it('reuses a read per session, kind and filters until it expires or the kind changes', async () => {
+    let now = 1_000;
+    const clock = (): number => now;
+    const read = vi.fn(async () => ['a', 'b']);
+    await cachedList('s1', 'users', {}, read, clock);
+    await cachedList('s1', 'users', {}, read, clock);
+    expect(read).toHaveBeenCalledTimes(1);
+    // Another session or other filters read for themselves.
+    await cachedList('s2', 'users', {}, read, clock);
+    await cachedList('s1', 'users', { domain_id: 'x' }, read, clock);
+    expect(read).toHaveBeenCalledTimes(3);
+    now += LIST_CACHE_TTL_MS;
+    await cachedList('s1', 'users', {}, read, clock);
+    expect(read).toHaveBeenCalledTimes(4);
+    forgetLists('users');
+    await cachedList('s1', 'users', {}, read, clock);
+    expect(read).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps no failed read', async () => {
+    const failing = vi.fn(async () => {
+      throw new Error('down');
+    });
+    await expect(cachedList('s3', 'projects', {}, failing)).rejects.toThrow('down');
+    await Promise.resolve();
+    const ok = vi.fn(async () => ['p']);
+    await expect(cachedList('s3', 'projects', {}, ok)).resolves.toEqual(['p']);
+    expect(ok).toHaveBeenCalledTimes(1);
+  });
+});
