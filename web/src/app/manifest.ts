@@ -104,6 +104,17 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    type: 'OS::Neutron::Router',
+    names: { one: msg('Router'), many: msg('Routers') },
+    panels: [
+      { path: '/project/routers', group: 'project', subgroup: 'network', title: msg('Routers') },
+      { path: '/admin/routers', group: 'admin', subgroup: 'network', title: msg('Routers') },
+    ],
+    requires: [service('network')],
+    itemRoutes: ['/project/routers/:id', '/admin/routers/:id/detail'],
+    load: lazyResource(() => import('../panels/routers/routers.resource').then((m) => m.routers)),
+  },
+  {
     type: 'OS::Neutron::SecurityGroup',
     names: { one: msg('Security Group'), many: msg('Security Groups') },
     panels: [
@@ -118,6 +129,28 @@ export const manifest: readonly ManifestEntry[] = [
     itemRoutes: ['/project/security_groups/:id'],
     load: lazyResource(() =>
       import('../panels/security-groups/securityGroups.resource').then((m) => m.securityGroups),
+    ),
+  },
+  {
+    type: 'OS::Neutron::FloatingIP',
+    names: { one: msg('Floating IP'), many: msg('Floating IPs') },
+    panels: [
+      {
+        path: '/project/floating_ips',
+        group: 'project',
+        subgroup: 'network',
+        title: msg('Floating IPs'),
+      },
+      {
+        path: '/admin/floating_ips',
+        group: 'admin',
+        subgroup: 'network',
+        title: msg('Floating IPs'),
+      },
+    ],
+    requires: [service('network')],
+    load: lazyResource(() =>
+      import('../panels/floating-ips/floatingIps.resource').then((m) => m.floatingIps),
     ),
   },
   {

@@ -16,9 +16,7 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Octavia::Pool': { one: msg('Pool'), many: msg('Pools') },
   'OS::Octavia::Member': { one: msg('Pool Member'), many: msg('Pool Members') },
   'OS::Neutron::Port': { one: msg('Port'), many: msg('Ports') },
-  'OS::Neutron::Router': { one: msg('Router'), many: msg('Routers') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
-  'OS::Neutron::FloatingIP': { one: msg('Floating IP'), many: msg('Floating IPs') },
   'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
   'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
 };

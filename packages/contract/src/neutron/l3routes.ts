@@ -122,6 +122,12 @@ export const neutronL3Routes = {
       query: FloatingIpListQuery,
       response: { 200: FloatingIpList },
     }),
+    get: route({
+      method: 'GET',
+      path: '/api/network/floatingips/:id/',
+      params: IdParams,
+      response: { 200: FloatingIp },
+    }),
     pools: route({
       method: 'GET',
       path: '/api/network/floatingippools/',

@@ -22,6 +22,12 @@ export const floatingIpQueries = {
       { query: allProjects ? { all_projects: true } : {} },
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
+  detail: (id: string) =>
+    routeQuery(
+      'network.floatingips.get',
+      { params: { id } },
+      { meta: { errorMessage: msg('Unable to retrieve the floating IP.'), silentStatuses: [404] } },
+    ),
   pools: () =>
     routeQuery('network.floatingips.pools', undefined, {
       map: (r) => r.items,

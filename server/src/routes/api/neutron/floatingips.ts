@@ -51,6 +51,10 @@ export const floatingIpRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     };
   });
 
+  serve(app, api['network.floatingips.get'], async (request) =>
+    one(request.openstack, await request.openstack.neutron.floatingIps.get(request.params.id)),
+  );
+
   serve(app, api['network.floatingips.pools'], async (request) => {
     const { items } = await request.openstack.neutron.networks.listAll({
       filters: { 'router:external': true },
