@@ -118,17 +118,17 @@ async function measureBrowser(
     const cy = box.y + box.height / 2;
     await page.mouse.move(cx, cy);
     await page.mouse.down();
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number; __stop: boolean };
-      w.__frames = 0;
-      w.__stop = false;
-      const tick = (): void => {
-        if (w.__stop) return;
-        w.__frames += 1;
+    // A string, not a function: tsx would name the inner function with a helper the page lacks.
+    await page.evaluate(`(() => {
+      window.__frames = 0;
+      window.__stop = false;
+      const tick = () => {
+        if (window.__stop) return;
+        window.__frames += 1;
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-    });
+    })()`);
     const started = Date.now();
     let step = 0;
     while (Date.now() - started < DRAG_MS) {
@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     await product.ready();
     await waitFor(product.base);
     const server = await measureServer(product.base);
+    console.log('server:', JSON.stringify(server));
     browser = await launchChromium();
     const web = await measureBrowser(browser, product.base);
     const model = median(server.modelMs);

@@ -20,6 +20,9 @@ interface SimNode extends SimulationNodeDatum {
 }
 type SimLink = SimulationLinkDatum<SimNode> & { key: string };
 
+/** Above this many nodes the layout trades polish for speed. */
+const LARGE = 600;
+
 interface View {
   x: number;
   y: number;
@@ -70,6 +73,8 @@ export function GraphView(props: GraphViewProps): ReactNode {
   const linkEls = useRef(new Map<string, SVGLineElement>());
   const simNodes = useRef(new Map<string, SimNode>());
   const simLinks = useRef<SimLink[]>([]);
+  /** Each node's links, so a dragged node redraws only its own lines. */
+  const linksOf = useRef(new Map<string, SimLink[]>());
   const sim = useRef<Simulation<SimNode, SimLink> | undefined>(undefined);
   const view = useRef<View>({ x: 0, y: 0, k: 1 });
   const onSelectRef = useRef(onSelect);
@@ -84,6 +89,8 @@ export function GraphView(props: GraphViewProps): ReactNode {
         startY: number;
         moved: boolean;
         view: View;
+        /** Set on the first move of a node: whether the layout was still running. */
+        resume?: boolean;
       }
     | undefined
   >(undefined);
@@ -92,16 +99,24 @@ export function GraphView(props: GraphViewProps): ReactNode {
     for (const [key, n] of simNodes.current) {
       nodeEls.current.get(key)?.setAttribute('transform', `translate(${n.x ?? 0},${n.y ?? 0})`);
     }
-    for (const l of simLinks.current) {
-      const el = linkEls.current.get(l.key);
-      if (!el) continue;
-      const s = l.source as SimNode;
-      const d = l.target as SimNode;
-      el.setAttribute('x1', String(s.x ?? 0));
-      el.setAttribute('y1', String(s.y ?? 0));
-      el.setAttribute('x2', String(d.x ?? 0));
-      el.setAttribute('y2', String(d.y ?? 0));
-    }
+    for (const l of simLinks.current) drawLink(l);
+  };
+
+  const drawLink = (l: SimLink): void => {
+    const el = linkEls.current.get(l.key);
+    if (!el) return;
+    const s = l.source as SimNode;
+    const d = l.target as SimNode;
+    el.setAttribute('x1', String(s.x ?? 0));
+    el.setAttribute('y1', String(s.y ?? 0));
+    el.setAttribute('x2', String(d.x ?? 0));
+    el.setAttribute('y2', String(d.y ?? 0));
+  };
+
+  /** One node and its lines (a drag): nothing else changes. */
+  const drawOne = (n: SimNode): void => {
+    nodeEls.current.get(n.key)?.setAttribute('transform', `translate(${n.x ?? 0},${n.y ?? 0})`);
+    for (const l of linksOf.current.get(n.key) ?? []) drawLink(l);
   };
 
   const applyView = (): void => {
@@ -127,10 +142,6 @@ export function GraphView(props: GraphViewProps): ReactNode {
           .strength(0.7),
       )
       .force('charge', forceManyBody<SimNode>().strength(-150).distanceMax(500).theta(0.9))
-      .force(
-        'collide',
-        forceCollide<SimNode>((n) => n.radius + 6),
-      )
       .force('x', forceX<SimNode>(0).strength(0.03))
       .force('y', forceY<SimNode>(0).strength(0.03))
       .on('tick', draw)
@@ -179,8 +190,9 @@ export function GraphView(props: GraphViewProps): ReactNode {
           ? {
               key: node.key,
               radius: node.radius,
-              x: (near.x ?? 0) + (Math.random() - 0.5) * 80,
-              y: (near.y ?? 0) + (Math.random() - 0.5) * 80,
+              // Around its neighbour, each newcomer at another angle (the golden one).
+              x: (near.x ?? 0) + 50 * Math.cos(added * 2.39996),
+              y: (near.y ?? 0) + 50 * Math.sin(added * 2.39996),
             }
           : { key: node.key, radius: node.radius },
       );
@@ -191,6 +203,19 @@ export function GraphView(props: GraphViewProps): ReactNode {
       .map((l) => ({ key: l.key, source: l.source, target: l.target }));
     s.nodes([...next.values()]);
     s.force<ReturnType<typeof forceLink<SimNode, SimLink>>>('link')?.links(simLinks.current);
+    const byNode = new Map<string, SimLink[]>();
+    for (const l of simLinks.current) {
+      for (const end of [l.source, l.target]) {
+        const key = (end as SimNode).key;
+        byNode.set(key, [...(byNode.get(key) ?? []), l]);
+      }
+    }
+    linksOf.current = byNode;
+    // A large graph settles in fewer ticks and without the collision force (its cost grows
+    // fastest), so the first layout ends within seconds.
+    const large = next.size > LARGE;
+    s.force('collide', large ? null : forceCollide<SimNode>((n) => n.radius + 6));
+    s.alphaDecay(large ? 0.06 : 0.0228);
     const firstRun = before.size === 0;
     const relaid = relayout !== lastRelayout.current;
     lastRelayout.current = relayout;
@@ -212,6 +237,7 @@ export function GraphView(props: GraphViewProps): ReactNode {
     }
     // New elements (and those of a removal) take their places at once, before paint.
     draw();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [nodes, links, relayout]);
 
   // Centre: back to the middle at zoom 1, over 1.5 s.
@@ -297,10 +323,22 @@ export function GraphView(props: GraphViewProps): ReactNode {
     if (!d.moved && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < 4) return;
     d.moved = true;
     if (d.node) {
+      // The dragged node follows the pointer alone: the layout pauses (and resumes on
+      // release if it had not settled), so a frame costs one node and its lines, whatever
+      // the size of the graph.
+      if (d.resume === undefined) {
+        const running = sim.current ? sim.current.alpha() > sim.current.alphaMin() : false;
+        d.resume = running;
+        sim.current?.stop();
+      }
       const p = toGraph(e.clientX, e.clientY);
       d.node.fx = p.x;
       d.node.fy = p.y;
-      sim.current?.alphaTarget(0.3).restart();
+      d.node.x = p.x;
+      d.node.y = p.y;
+      d.node.vx = 0;
+      d.node.vy = 0;
+      drawOne(d.node);
     } else {
       view.current = {
         ...d.view,
@@ -316,9 +354,8 @@ export function GraphView(props: GraphViewProps): ReactNode {
     dragging.current = undefined;
     if (!d) return;
     if (d.node && d.moved) {
-      d.node.fx = null;
-      d.node.fy = null;
-      sim.current?.alphaTarget(0);
+      // Dropped where the user put it; the rest goes on settling if it was.
+      if (d.resume === true) sim.current?.restart();
     } else if (d.drawn && !d.moved) {
       onSelectRef.current(d.drawn, { x: e.clientX, y: e.clientY });
     }
