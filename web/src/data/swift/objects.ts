@@ -96,7 +96,8 @@ export const swiftMutations = {
     },
     invalidates: [swiftQueries.all()],
     successMessage: (_data, name) => t(CONTAINER_DELETED, { name }),
-    errorMessage: msg('Unable to delete the Swift container.'),
+    // No message of ours: Swift's own (409, the container is not empty) is the one to show
+    // (spec 2 §8), and the server words every other failure.
   }),
   createFolder: mutation({
     fn: async (vars: { container: string; path: string; name: string }): Promise<void> => {
