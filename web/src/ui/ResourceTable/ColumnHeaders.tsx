@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { Th } from '@patternfly/react-table';
+import { SortColumn } from '@patternfly/react-table';
+import { css } from '@patternfly/react-styles';
+// The CommonJS builds: the .mjs ones import their CSS as modules, which Node (Vitest) cannot load.
+import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
+import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../registry/types';
 import type { SortState } from './sortItems';
@@ -13,6 +17,31 @@ export interface ColumnHeadersProps<T> {
 }
 
 /**
+ * A header cell in PatternFly's markup, without its Th: Th measures itself for a truncation
+ * tooltip in an effect that runs on every render (a new ref each time), so every search
+ * keystroke forced a layout of the whole table with its new rows before they were painted.
+ */
+export function HeaderCell({
+  className,
+  children,
+  srText,
+  ...aria
+}: {
+  className?: string;
+  children?: ReactNode;
+  /** Text for screen readers only (a column of toggles or menus has no visible title). */
+  srText?: string;
+  'aria-label'?: string;
+  'aria-sort'?: 'ascending' | 'descending';
+}): ReactNode {
+  return (
+    <th scope="col" className={css(tableStyles.tableTh, className)} {...aria}>
+      {srText ? <span className={a11yStyles.screenReader}>{srText}</span> : children}
+    </th>
+  );
+}
+
+/**
  * The title cells of declared columns, one per column, sortable unless the column says not.
  * ResourceTable and ItemTable both render them so a column heads and sorts alike in either.
  */
@@ -23,27 +52,37 @@ export function ColumnHeaders<T>({
   canSort = () => true,
 }: ColumnHeadersProps<T>): ReactNode {
   const { t } = useTranslation();
-  const sortIndex = sort ? columns.findIndex((c) => c.id === sort.column) : -1;
-  return columns.map((column, i) => (
-    <Th
-      key={column.id}
-      // Titles wrap rather than truncate ("VC…"): a title must always be readable.
-      modifier="wrap"
-      sort={
-        column.sortable === false || !canSort(column)
-          ? undefined
-          : {
-              columnIndex: i,
-              sortBy: {
-                index: sortIndex >= 0 ? sortIndex : undefined,
-                direction: sort?.direction,
-                defaultDirection: 'asc',
-              },
-              onSort: (_e, _index, direction) => onSort({ column: column.id, direction }),
-            }
-      }
-    >
-      {t(column.title)}
-    </Th>
-  ));
+  return columns.map((column) => {
+    // Titles wrap rather than truncate ("VC…"): a title must always be readable.
+    const wrap = tableStyles.modifiers.wrap;
+    const title = t(column.title);
+    if (column.sortable === false || !canSort(column))
+      return (
+        <HeaderCell key={column.id} className={wrap}>
+          {title}
+        </HeaderCell>
+      );
+    const sorted = sort?.column === column.id;
+    const direction = sort?.direction ?? 'asc';
+    return (
+      <HeaderCell
+        key={column.id}
+        className={css(wrap, tableStyles.tableSort, sorted && tableStyles.modifiers.selected)}
+        {...(sorted && { 'aria-sort': direction === 'asc' ? 'ascending' : 'descending' })}
+      >
+        <SortColumn
+          isSortedBy={sorted}
+          sortDirection={sorted ? direction : ''}
+          onSort={() =>
+            onSort({
+              column: column.id,
+              direction: sorted ? (direction === 'asc' ? 'desc' : 'asc') : 'asc',
+            })
+          }
+        >
+          {title}
+        </SortColumn>
+      </HeaderCell>
+    );
+  });
 }

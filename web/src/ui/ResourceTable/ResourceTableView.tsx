@@ -9,7 +9,7 @@ import {
   Pagination,
   Skeleton,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import type { CellContext, Column, PanelScope, ResourceType } from '../../regist
 import { ActionButtons } from '../ActionMenu/ActionMenu';
 import { FacetToolbar } from '../FacetToolbar/FacetToolbar';
 import type { FacetParams } from '../FacetToolbar/useFacetParams';
-import { ColumnHeaders } from './ColumnHeaders';
+import { ColumnHeaders, HeaderCell } from './ColumnHeaders';
 import { MarkerPager, pageSizeOptions } from './MarkerPager';
 import { ResourceRows, type RowWindow } from './ResourceRows';
 import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
@@ -235,16 +235,16 @@ export function ResourceTableView<T>({
         >
           <Thead>
             <Tr>
-              {summary && <Th screenReaderText={t('Row details')} />}
+              {summary && <HeaderCell srText={t('Row details')} />}
               {hasBatch && (
-                <Th className={tableStyles.tableCheck} aria-label={t('Select all')}>
+                <HeaderCell className={tableStyles.tableCheck} aria-label={t('Select all')}>
                   <SelectAll
                     label={t('Select all')}
                     state={state.pageSelection}
                     isDisabled={pageRows.length === 0}
                     onChange={state.selectPage}
                   />
-                </Th>
+                </HeaderCell>
               )}
               <ColumnHeaders
                 columns={columns}
@@ -252,7 +252,7 @@ export function ResourceTableView<T>({
                 onSort={state.setSort}
                 canSort={list.pager ? (column) => !!column.serverSort : undefined}
               />
-              {hasRowActions && <Th screenReaderText={t('Actions')} />}
+              {hasRowActions && <HeaderCell srText={t('Actions')} />}
             </Tr>
           </Thead>
           {body}
