@@ -7,6 +7,7 @@ export * from './policy';
 export * from './keystone/session';
 export * from './keystone/projects';
 export * from './keystone/users';
+export * from './keystone/domains';
 export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';

@@ -14,6 +14,7 @@ import { volumeTypeRoutes } from './api/cinder/volumetypes';
 import { imageRoutes } from './api/glance/images';
 import { metadefRoutes } from './api/glance/metadefs';
 import { imageUploadRoutes } from './api/glance/uploads';
+import { keystoneDomainRoutes } from './api/keystone/domains';
 import { keystoneProjectRoutes } from './api/keystone/projects';
 import { keystoneSessionRoutes } from './api/keystone/session';
 import { keystoneUserRoutes } from './api/keystone/users';
@@ -51,6 +52,7 @@ const API_ROUTES = [
   keystoneSessionRoutes,
   keystoneProjectRoutes,
   keystoneUserRoutes,
+  keystoneDomainRoutes,
   flavorRoutes,
   keypairRoutes,
   serverGroupRoutes,

@@ -15,12 +15,21 @@ import {
   KeystoneGroupList,
   KeystoneUser,
   KeystoneUserList,
+  Role,
   RoleList,
   UserCreateBody,
   UserListQuery,
   UserRoleAssignmentList,
   UserUpdateBody,
 } from './users';
+import {
+  DomainCreateBody,
+  DomainUpdateBody,
+  KeystoneDomain,
+  KeystoneDomainList,
+  RoleCreateBody,
+  RoleUpdateBody,
+} from './domains';
 import { KeystoneVersion, ServiceCatalog, UserSession } from './session';
 import { NoContent } from '../common';
 import { route, routes } from '../route';
@@ -168,6 +177,64 @@ export const keystoneRoutes = {
       method: 'GET',
       path: '/api/keystone/roles/',
       response: { 200: RoleList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/keystone/roles/',
+      body: RoleCreateBody,
+      response: { 201: Role },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/keystone/roles/:id/',
+      params: IdParams,
+      response: { 200: Role },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/keystone/roles/:id/',
+      params: IdParams,
+      body: RoleUpdateBody,
+      response: { 200: Role },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/keystone/roles/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('keystone.domains', {
+    /** Without list_domains only the default domain (spec 3 §6). */
+    list: route({
+      method: 'GET',
+      path: '/api/keystone/domains/',
+      response: { 200: KeystoneDomainList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/keystone/domains/',
+      body: DomainCreateBody,
+      response: { 201: KeystoneDomain },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/keystone/domains/:id/',
+      params: IdParams,
+      response: { 200: KeystoneDomain },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/keystone/domains/:id/',
+      params: IdParams,
+      body: DomainUpdateBody,
+      response: { 200: KeystoneDomain },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/keystone/domains/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
     }),
   }),
 };

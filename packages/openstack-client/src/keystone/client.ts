@@ -7,6 +7,7 @@ import type { CallOptions, FetchLike } from '../http/request';
 import type {
   Domain,
   DomainQuery,
+  DomainWrite,
   Group,
   IdentityVersion,
   IdentityVersionResponse,
@@ -21,6 +22,7 @@ import type {
   RoleAssignmentQuery,
   RoleInferencesResponse,
   RoleQuery,
+  RoleWrite,
   TokenBody,
   User,
   UserCreate,
@@ -69,6 +71,9 @@ export interface KeystoneClient {
   ): Promise<void>;
   listDomains(query?: DomainQuery, options?: CallOptions): Promise<Domain[]>;
   getDomain(id: string, options?: CallOptions): Promise<Domain>;
+  createDomain(body: DomainWrite & { name: string }, options?: CallOptions): Promise<Domain>;
+  updateDomain(id: string, patch: DomainWrite, options?: CallOptions): Promise<Domain>;
+  deleteDomain(id: string, options?: CallOptions): Promise<void>;
   listUsers(query?: UserQuery, options?: CallOptions): Promise<User[]>;
   getUser(id: string, options?: CallOptions): Promise<User>;
   createUser(body: UserCreate, options?: CallOptions): Promise<User>;
@@ -77,6 +82,10 @@ export interface KeystoneClient {
   /** Groups the user belongs to (`GET /users/{id}/groups`). */
   listUserGroups(userId: string, options?: CallOptions): Promise<Group[]>;
   listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
+  getRole(id: string, options?: CallOptions): Promise<Role>;
+  createRole(body: RoleWrite & { name: string }, options?: CallOptions): Promise<Role>;
+  updateRole(id: string, patch: RoleWrite, options?: CallOptions): Promise<Role>;
+  deleteRole(id: string, options?: CallOptions): Promise<void>;
   listRoleAssignments(
     query?: RoleAssignmentQuery,
     options?: CallOptions,
@@ -173,6 +182,9 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
     },
     listDomains: (query, call) => domains.list(query, call),
     getDomain: (id, call) => domains.get(id, call),
+    createDomain: (body, call) => domains.create({ ...body }, call),
+    updateDomain: (id, patch, call) => domains.update(id, { ...patch }, call),
+    deleteDomain: (id, call) => domains.remove(id, call),
     listUsers: (query, call) => users.list(query, call),
     getUser: (id, call) => users.get(id, call),
     createUser: (body, call) => users.create({ ...body }, call),
@@ -185,6 +197,10 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
         many: 'groups',
       }).list(undefined, call),
     listRoles: (query, call) => roles.list(query, call),
+    getRole: (id, call) => roles.get(id, call),
+    createRole: (body, call) => roles.create({ ...body }, call),
+    updateRole: (id, patch, call) => roles.update(id, { ...patch }, call),
+    deleteRole: (id, call) => roles.remove(id, call),
     listRoleAssignments: (query, call) => roleAssignments.list(query, call),
     async listRoleInferences(call = {}) {
       const answer = await http.json<RoleInferencesResponse>({ ...call, path: 'role_inferences' });

@@ -109,6 +109,19 @@ export interface Project {
   links?: { self: string };
 }
 
+/** `POST /domains` and `PATCH /domains/{id}` bodies. */
+export interface DomainWrite {
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+}
+
+/** `POST /roles` and `PATCH /roles/{id}` bodies. */
+export interface RoleWrite {
+  name?: string;
+  description?: string;
+}
+
 /** `POST /projects` body (inside `{"project": …}`). */
 export interface ProjectCreate {
   name: string;
