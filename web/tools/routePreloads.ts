@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json), the parts read here. */
@@ -109,7 +109,7 @@ export function routePreloadsPlugin(): Plugin {
       root = config.root;
     },
     async writeBundle() {
-      const dist = join(root, outDir);
+      const dist = resolve(root, outDir);
       const manifest = JSON.parse(
         await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, ViteChunk>;
