@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { axeFindings, describeFindings } from '../axe';
 import { expect, loginAs, test } from '../fixtures';
 
 // The network topology page (spec 1 §2, §4; issue 10): both views of the seeded networks, an
@@ -105,5 +106,19 @@ test.describe('network topology as demo', () => {
     await expect
       .poll(async () => (await demo.neutron.networks.listAll({ filters: { name } })).items.length)
       .toBe(0);
+  });
+
+  test('both views and a balloon have no serious or critical axe finding', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'demo', '/project/network_topology');
+    await expect(node(page, 'Network', 'private')).toBeVisible();
+    const findings = await axeFindings(page, 'topology graph');
+    await settled(page);
+    await node(page, 'Router', 'router1').click();
+    await expect(page.getByRole('dialog', { name: 'router1' })).toBeVisible();
+    findings.push(...(await axeFindings(page, 'topology balloon')));
+    await page.getByRole('button', { name: 'Flat', exact: true }).click();
+    findings.push(...(await axeFindings(page, 'topology flat view')));
+    expect(findings, describeFindings(findings)).toEqual([]);
   });
 });
