@@ -27,10 +27,16 @@ function manifestPanels(): ManifestPanel[] {
   const source = readFileSync(new URL('../../web/src/app/manifest.ts', import.meta.url), 'utf8');
   const found = [
     ...source.matchAll(
-      /\{\s*path:\s*'([^']+)',\s*group:\s*'([^']+)',\s*title:\s*msg\('([^']+)'\)[^}]*\}/g,
+      /\{\s*path:\s*'([^']+)',\s*group:\s*'([^']+)',\s*(?:subgroup:\s*'[^']+',\s*)?title:\s*msg\('([^']+)'\)[^}]*\}/g,
     ),
   ].map(([, path = '', group = '', title = '']) => ({ path, group, title }));
-  if (found.length === 0) throw new Error('No panels found in web/src/app/manifest.ts');
+  // Every panel declared (one `group:` each) must be read: a panel written another way would
+  // otherwise drop out of the sweep without a word.
+  const declared = [...source.matchAll(/\bgroup:\s*'/g)].length;
+  if (found.length === 0 || found.length !== declared)
+    throw new Error(
+      `web/src/app/manifest.ts declares ${declared} panels; the sweep read ${found.length}`,
+    );
   return found;
 }
 
