@@ -20,8 +20,8 @@ export const VOLUME_STATUS_LABELS: Record<string, Msg> = {
   'awaiting-transfer': msg('Awaiting Transfer'),
   maintenance: msg('Maintenance'),
   reserved: msg('Reserved'),
-  backing_up: msg('Backing Up'),
-  restoring_backup: msg('Restoring Backup'),
+  'backing-up': msg('Backing Up'),
+  'restoring-backup': msg('Restoring Backup'),
   error: msg('Error'),
   error_deleting: msg('Error Deleting'),
   error_extending: msg('Error Extending'),
@@ -39,8 +39,8 @@ const TRANSITIONAL: ReadonlySet<string> = new Set([
   'extending',
   'retyping',
   'deleting',
-  'backing_up',
-  'restoring_backup',
+  'backing-up',
+  'restoring-backup',
   'reserved',
 ]);
 
