@@ -264,6 +264,22 @@ export const manifest: readonly ManifestEntry[] = [
     requires: [service('identity'), policy('identity', 'identity:list_users')],
     load: lazyResource(() => import('../panels/users/users.resource').then((m) => m.users)),
   },
+  {
+    type: 'OS::Keystone::Domain',
+    names: { one: msg('Domain'), many: msg('Domains') },
+    panels: [{ path: '/identity/domains', group: 'identity', title: msg('Domains') }],
+    // Without list_domains the API answers the default domain alone (spec 3 §6); a member sees
+    // no identity administration.
+    requires: [service('identity'), policy('identity', 'identity:list_domains')],
+    load: lazyResource(() => import('../panels/domains/domains.resource').then((m) => m.domains)),
+  },
+  {
+    type: 'OS::Keystone::Role',
+    names: { one: msg('Role'), many: msg('Roles') },
+    panels: [{ path: '/identity/roles', group: 'identity', title: msg('Roles') }],
+    requires: [service('identity'), policy('identity', 'identity:list_roles')],
+    load: lazyResource(() => import('../panels/roles/roles.resource').then((m) => m.roles)),
+  },
 ];
 
 /** The manifest entry of a type code (the /ngdetails/:type lookup). */

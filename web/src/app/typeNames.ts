@@ -18,5 +18,4 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Neutron::Port': { one: msg('Port'), many: msg('Ports') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
   'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
-  'OS::Keystone::Role': { one: msg('Role'), many: msg('Roles') },
 };
