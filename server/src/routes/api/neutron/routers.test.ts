@@ -198,3 +198,56 @@ describe('/api/network/floatingip/', () => {
     expect(rel.statusCode).toBe(204);
   });
 });
+
+describe('/api/neutron/securitygroups/ writes', () => {
+  it('creates, edits, adds a rule, refuses its duplicate with 409, deletes', async () => {
+    const res = await t.as(demo, {
+      method: 'POST',
+      url: '/api/neutron/securitygroups/',
+      payload: { name: 'sg-route-test', description: 'x' },
+    });
+    expect(res.statusCode).toBe(201);
+    const group = res.json() as { id: string; rules: unknown[] };
+    expect(group.rules.length).toBeGreaterThan(0);
+    const edited = await t.as(demo, {
+      method: 'PATCH',
+      url: `/api/neutron/securitygroups/${group.id}/`,
+      payload: { description: 'edited' },
+    });
+    expect((edited.json() as { description: string }).description).toBe('edited');
+    const ssh = {
+      direction: 'ingress',
+      ethertype: 'IPv4',
+      protocol: 'tcp',
+      port_range_min: 22,
+      port_range_max: 22,
+      remote_ip_prefix: '0.0.0.0/0',
+    };
+    const url = `/api/neutron/securitygroups/${group.id}/rules/`;
+    const rule = await t.as(demo, { method: 'POST', url, payload: ssh });
+    expect(rule.statusCode).toBe(201);
+    const again = await t.as(demo, { method: 'POST', url, payload: ssh });
+    expect(again.statusCode).toBe(409);
+    expect((again.json() as { message: string }).message).toMatch(/already exists/);
+    const badPort = await t.as(demo, {
+      method: 'POST',
+      url,
+      payload: { ...ssh, port_range_min: 70000 },
+    });
+    expect(badPort.statusCode).toBe(400);
+    const ruleId = (rule.json() as { id: string }).id;
+    // A rule named under another group's path is not deleted.
+    const wrong = await t.as(demo, {
+      method: 'DELETE',
+      url: `/api/neutron/securitygroups/not-this-group/rules/${ruleId}/`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    const gone = await t.as(demo, { method: 'DELETE', url: `${url}${ruleId}/` });
+    expect(gone.statusCode).toBe(204);
+    const deleted = await t.as(demo, {
+      method: 'DELETE',
+      url: `/api/neutron/securitygroups/${group.id}/`,
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+});
