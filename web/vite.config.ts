@@ -4,6 +4,7 @@ import { patternflyUsageGuard, trimPatternflyCss } from './tools/patternflyCss';
 import { precompress } from './tools/precompress';
 import { routePaths } from './tools/routePaths';
 import { routePreloadsPlugin } from './tools/routePreloads';
+import { sourceCatalog } from './tools/sourceCatalog';
 
 const SERVER = process.env.SKYDECK_DEV_SERVER ?? 'http://127.0.0.1:9000';
 
@@ -27,6 +28,7 @@ export default defineConfig({
     react() as unknown as PluginOption,
     devBaseHref(),
     routePaths(),
+    sourceCatalog(),
     patternflyUsageGuard(),
     // dist/.vite/preloads.json: the chunks a signed-in page's route loads (the server preloads them).
     routePreloadsPlugin(),
