@@ -17,6 +17,7 @@ import {
   KeystoneUserList,
   Role,
   RoleList,
+  OwnPasswordBody,
   UserCreateBody,
   UserListQuery,
   UserRoleAssignmentList,
@@ -157,6 +158,16 @@ export const keystoneRoutes = {
       method: 'DELETE',
       path: '/api/keystone/users/:id/',
       params: IdParams,
+      response: { 204: NoContent },
+    }),
+    /**
+     * The signed-in user's own password (spec 3 §4). A wrong current password is a 400, so the
+     * form opens again; on success Keystone revokes the user's tokens and the session ends.
+     */
+    changeOwnPassword: route({
+      method: 'POST',
+      path: '/api/keystone/user-password/',
+      body: OwnPasswordBody,
       response: { 204: NoContent },
     }),
     roleAssignments: route({

@@ -90,3 +90,13 @@ export const KeystoneGroup = Type.Object({
 });
 export type KeystoneGroup = Static<typeof KeystoneGroup>;
 export const KeystoneGroupList = ListOf(KeystoneGroup);
+
+/** Change own password (spec 3 §4): the current one and the new one. */
+export const OwnPasswordBody = Type.Object(
+  {
+    original_password: Type.String({ minLength: 1, maxLength: 4096 }),
+    password: Password,
+  },
+  { additionalProperties: false },
+);
+export type OwnPasswordBody = Static<typeof OwnPasswordBody>;

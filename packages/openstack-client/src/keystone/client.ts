@@ -79,6 +79,16 @@ export interface KeystoneClient {
   createUser(body: UserCreate, options?: CallOptions): Promise<User>;
   updateUser(id: string, patch: UserUpdate, options?: CallOptions): Promise<User>;
   deleteUser(id: string, options?: CallOptions): Promise<void>;
+  /**
+   * `POST /users/{id}/password`: the user's own change, authenticated by the original password
+   * (a wrong one is Keystone's 401). Keystone then revokes the user's tokens.
+   */
+  changePassword(
+    userId: string,
+    originalPassword: string,
+    password: string,
+    options?: CallOptions,
+  ): Promise<void>;
   /** Groups the user belongs to (`GET /users/{id}/groups`). */
   listUserGroups(userId: string, options?: CallOptions): Promise<Group[]>;
   listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
@@ -190,6 +200,14 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
     createUser: (body, call) => users.create({ ...body }, call),
     updateUser: (id, patch, call) => users.update(id, { ...patch }, call),
     deleteUser: (id, call) => users.remove(id, call),
+    async changePassword(userId, originalPassword, password, call = {}) {
+      await http.json<unknown>({
+        ...call,
+        method: 'POST',
+        path: urlPath`users/${userId}/password`,
+        json: { user: { original_password: originalPassword, password } },
+      });
+    },
     listUserGroups: (userId, call) =>
       defineCollection<Group>(http, {
         path: urlPath`users/${userId}/groups`,

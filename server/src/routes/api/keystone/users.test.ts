@@ -100,4 +100,42 @@ describe('users administration (/api/keystone/users/)', () => {
     });
     expect(create.statusCode).toBe(403);
   });
+
+  it('changes the own password: a wrong current one is a 400, then the new one signs in', async () => {
+    const admin = await t.login('admin');
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/keystone/users/',
+      payload: { name: 'route-pw', password: 'old-pass-1', enabled: true },
+    });
+    const user = created.json<KeystoneUser>();
+    const demoProject = (await t.as(admin, { url: '/api/keystone/projects/?name=demo' })).json()
+      .items[0] as Project;
+    const roles = (await t.as(admin, { url: '/api/keystone/roles/' })).json().items as {
+      id: string;
+      name: string;
+    }[];
+    const reader = roles.find((r) => r.name === 'reader')?.id ?? '';
+    await t.as(admin, {
+      method: 'PUT',
+      url: `/api/keystone/projects/${demoProject.id}/${reader}/${user.id}/`,
+    });
+    const me = await t.login({ username: 'route-pw', password: 'old-pass-1' });
+    const wrong = await t.as(me, {
+      method: 'POST',
+      url: '/api/keystone/user-password/',
+      payload: { original_password: 'nope', password: 'new-pass-2' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The current password is incorrect.');
+    const ok = await t.as(me, {
+      method: 'POST',
+      url: '/api/keystone/user-password/',
+      payload: { original_password: 'old-pass-1', password: 'new-pass-2' },
+    });
+    expect(ok.statusCode).toBe(204);
+    const again = await t.login({ username: 'route-pw', password: 'new-pass-2' });
+    expect(again.user.id).toBe(user.id);
+    await t.as(admin, { method: 'DELETE', url: `/api/keystone/users/${user.id}/` });
+  });
 });

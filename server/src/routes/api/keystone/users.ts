@@ -123,6 +123,22 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return reply.code(204).send(null);
   });
 
+  serve(app, api['keystone.users.changeOwnPassword'], async (request, reply) => {
+    const { session } = sessionOf(request);
+    const { original_password, password } = request.body;
+    try {
+      await request.openstack.keystone.changePassword(session.user.id, original_password, password);
+    } catch (error) {
+      // Keystone answers a wrong current password with 401; the session is still good, so the
+      // user gets the form back (400) instead of being signed out.
+      if (error instanceof OpenStackHttpError && error.status === 401) {
+        return reply.code(400).send({ message: 'The current password is incorrect.' });
+      }
+      throw error;
+    }
+    return reply.code(204).send(null);
+  });
+
   serve(app, api['keystone.users.roleAssignments'], async (request) => {
     const id = userId(request, request.params.id);
     const assignments = await request.openstack.keystone.listRoleAssignments({
