@@ -17,6 +17,7 @@ export * from './nova/serverActions';
 export * from './nova/serverLog';
 export * from './nova/misc';
 export * from './nova/computeAdmin';
+export * from './system';
 export * from './nova/volumeAttachments';
 export * from './glance/images';
 export * from './glance/metadefs';

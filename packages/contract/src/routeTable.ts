@@ -8,6 +8,7 @@ import { novaRoutes } from './nova/routes';
 import { novaVolumeAttachmentRoutes } from './nova/volumeAttachments';
 import type { RouteSpec } from './route';
 import { swiftRoutes } from './swift/routes';
+import { systemRoutes } from './system';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
 
 /**
@@ -27,6 +28,7 @@ export const routeTable = {
   ...neutronRoutes,
   ...neutronTopologyRoutes,
   ...swiftRoutes,
+  ...systemRoutes,
 } satisfies Record<string, RouteSpec>;
 
 export type RouteTable = typeof routeTable;

@@ -118,6 +118,8 @@ export type { AvailabilityZoneCalls, AvailabilityZoneListOptions } from './nova/
 export type { AggregateCalls, AggregateCreate } from './nova/aggregates';
 export type { Hypervisor, HypervisorCalls, HypervisorServer } from './nova/hypervisors';
 export type { NovaService, ServiceCalls, ServiceListOptions, ServiceUpdate } from './nova/services';
+export type { NovaQuotaDefaultCalls, NovaQuotaSet } from './nova/quotaDefaults';
+export type { NeutronAgent, NeutronSystemCalls } from './neutron/system';
 export type * from './nova/serverCreate';
 export type * from './nova/volumeAttachments';
 export type * from './nova/types';

@@ -37,6 +37,7 @@ import { securityGroupRoutes } from './api/neutron/securitygroups';
 import { subnetPoolRoutes } from './api/neutron/subnetpools';
 import { subnetRoutes } from './api/neutron/subnets';
 import { topologyRoutes } from './api/neutron/topology';
+import { systemRoutes } from './api/system/system';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import { swiftContainerRoutes } from './api/swift/containers';
@@ -84,6 +85,7 @@ const API_ROUTES = [
   routerRoutes,
   floatingIpRoutes,
   topologyRoutes,
+  systemRoutes,
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { withVersion } from '../http/catalog';
 import { createServiceHttp } from '../http/serviceHttp';
 import { readCalls, writeCalls } from './collection';
+import { neutronSystemCalls } from './system';
+import type { NeutronSystemCalls } from './system';
 import { extensionsCall, floatingIpCalls, routerCalls, securityGroupRuleCalls } from './l3';
 import type { FetchLike } from '../http/request';
 import type { ReadCalls, WriteCalls } from './collection';
@@ -49,6 +51,8 @@ export interface NeutronClient {
   subnetPools: SubnetPoolCalls;
   routers: RouterCalls;
   floatingIps: FloatingIpCalls;
+  /** Admin › System: agents and default quotas. */
+  system: NeutronSystemCalls;
   /** The API extensions this Neutron has (ext-gw-mode, extraroute-atomic, …). */
   extensions(options?: CallOptions): Promise<NeutronExtension[]>;
 }
@@ -93,6 +97,7 @@ export function createNeutronClient(options: NeutronClientOptions): NeutronClien
     subnetPools: readCalls<NeutronSubnetPool>(http, 'subnetpools', 'subnetpool', 'subnetpools'),
     routers: routerCalls(http),
     floatingIps: floatingIpCalls(http),
+    system: neutronSystemCalls(http),
     extensions: extensionsCall(http),
   };
 }

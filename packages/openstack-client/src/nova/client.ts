@@ -11,6 +11,7 @@ import { serverCalls } from './servers';
 import { serverCreateCalls, type ServerCreateCalls } from './serverCreate';
 import { serverActionCalls } from './serverActions';
 import { serviceCalls } from './services';
+import { novaQuotaDefaultCalls } from './quotaDefaults';
 import { serverLogCalls } from './serverLog';
 import { volumeAttachmentCalls } from './volumeAttachments';
 import { discoverComputeRange, isLegacyRange } from './versions';
@@ -27,6 +28,7 @@ import type { ServerGroupCalls } from './serverGroups';
 import type { ServerCalls } from './servers';
 import type { ServerActionCalls } from './serverActions';
 import type { ServiceCalls } from './services';
+import type { NovaQuotaDefaultCalls } from './quotaDefaults';
 import type { ServerLogCalls } from './serverLog';
 import type { VolumeAttachmentCalls } from './volumeAttachments';
 
@@ -59,6 +61,7 @@ export interface NovaClient {
   aggregates: AggregateCalls;
   hypervisors: HypervisorCalls;
   services: ServiceCalls;
+  quotaDefaults: NovaQuotaDefaultCalls;
 }
 
 export function createNovaClient(options: NovaClientOptions): NovaClient {
@@ -88,5 +91,6 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     aggregates: aggregateCalls(ctx),
     hypervisors: hypervisorCalls(ctx),
     services: serviceCalls(ctx),
+    quotaDefaults: novaQuotaDefaultCalls(ctx),
   };
 }

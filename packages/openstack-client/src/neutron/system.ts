@@ -1,0 +1,44 @@
+import { urlPath } from '../http/url';
+import type { CallOptions } from '../http/request';
+import type { ServiceHttp } from '../http/serviceHttp';
+
+/** A Neutron agent (L3, DHCP, Open vSwitch, metadata…) as `GET /v2.0/agents` answers it. */
+export interface NeutronAgent {
+  id: string;
+  agent_type: string;
+  binary: string;
+  host: string;
+  topic?: string;
+  admin_state_up: boolean;
+  alive: boolean;
+  availability_zone?: string | null;
+  heartbeat_timestamp?: string | null;
+  started_at?: string | null;
+  created_at?: string | null;
+  description?: string | null;
+}
+
+export interface NeutronSystemCalls {
+  /** Admin: every agent (a Neutron without the `agent` extension answers 404). */
+  agents(options?: CallOptions): Promise<NeutronAgent[]>;
+  /** The quotas a new project gets (`quotas/{project}/default`). */
+  quotaDefaults(projectId: string, options?: CallOptions): Promise<Record<string, number>>;
+}
+
+export function neutronSystemCalls(http: ServiceHttp): NeutronSystemCalls {
+  return {
+    agents: async (call = {}) =>
+      (await http.json<{ agents?: NeutronAgent[] }>({ ...call, path: 'agents' })).agents ?? [],
+    async quotaDefaults(projectId, call = {}) {
+      const answer = await http.json<{ quota?: Record<string, unknown> }>({
+        ...call,
+        path: urlPath`quotas/${projectId}/default`,
+      });
+      const out: Record<string, number> = {};
+      for (const [key, value] of Object.entries(answer.quota ?? {})) {
+        if (typeof value === 'number') out[key] = value;
+      }
+      return out;
+    },
+  };
+}
