@@ -92,6 +92,50 @@ test.describe('identity as admin', () => {
     await loginAs(page, { username: name, password: 'pass-one-1' });
     await expect(page.getByRole('button', { name: new RegExp(projectName) }).first()).toBeVisible();
   });
+
+  test('creates a domain, refuses to delete it while enabled, disables and deletes it', async ({
+    page,
+    cloud,
+  }) => {
+    const name = uniqueName('e2e-dom');
+    cloud.cleanup(async () => {
+      const found = (await cloud.admin.keystone.listDomains({ name }))[0];
+      if (!found) return;
+      await cloud.admin.keystone.updateDomain(found.id, { enabled: false });
+      await cloud.admin.keystone.deleteDomain(found.id);
+    });
+    await loginAs(page, 'admin', '/identity/domains');
+    const panel = new ResourcePanel(page, { path: 'identity/domains', title: 'Domains' });
+    await panel.waitLoaded();
+    await panel.action('Create Domain').click();
+    const modal = panel.modal('Create Domain');
+    await modal.getByRole('textbox', { name: 'Name' }).fill(name);
+    await modal.getByRole('button', { name: 'Create Domain', exact: true }).click();
+    await expect(modal).toBeHidden();
+    await expect(panel.row(name)).toBeVisible();
+    await page.screenshot({ path: 'test-results/identity-domains.png' });
+    await panel.batchAction([name], 'Delete Domains');
+    await panel.expectToast(`You are not allowed to delete domains: ${name}`, 'warning');
+    await panel.rowAction(name, 'Disable Domain');
+    await panel.modal('Disable Domain').getByRole('button', { name: 'Disable Domain' }).click();
+    await expect(panel.row(name).getByText('No', { exact: true })).toBeVisible();
+    await panel.rowAction(name, 'Delete Domain');
+    await panel.confirm('Confirm Delete Domain', 'Delete Domain');
+    await expect(panel.row(name)).toHaveCount(0);
+  });
+
+  test('refuses a second role of the same name', async ({ page }) => {
+    await loginAs(page, 'admin', '/identity/roles');
+    const panel = new ResourcePanel(page, { path: 'identity/roles', title: 'Roles' });
+    await panel.waitLoaded();
+    await panel.action('Create Role').click();
+    const modal = panel.modal('Create Role');
+    await modal.getByRole('textbox', { name: 'Role Name' }).fill('Member');
+    await modal.getByRole('textbox', { name: 'Role Name' }).blur();
+    await expect(modal.getByText('Role already exists.')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Create Role', exact: true })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/identity-roles.png' });
+  });
 });
 
 test.describe('identity as a member', () => {
