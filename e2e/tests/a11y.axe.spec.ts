@@ -126,9 +126,10 @@ async function sweepActions(page: Page, panel: ManifestPanel): Promise<AxeFindin
     for (const label of labels) {
       if (seen.has(label)) continue;
       seen.add(label);
+      // Read before the click: a link action may have left the page by the time it returns.
+      const url = page.url();
       await kebab.click();
       await page.getByRole('menuitem', { name: label, exact: true }).click();
-      const url = page.url();
       // A link action leaves the page: not a dialog to check here.
       const dialog = topDialog(page);
       await expect
