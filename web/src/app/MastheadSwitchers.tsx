@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,11 @@ import UserIcon from '@patternfly/react-icons/dist/esm/icons/user-icon';
 import { shellQueries } from '../data/shell';
 import { logout, switchProject, switchRegion } from './authActions';
 import { projectQueries } from '../data/keystone/projects';
+
+// The form loads when the user opens it: the masthead is on every page.
+const ChangeOwnPasswordModal = lazy(() =>
+  import('../settings/ChangeOwnPasswordModal').then((m) => ({ default: m.ChangeOwnPasswordModal })),
+);
 
 /** Below this width (a phone) the toggles show their icons only; their names stay. */
 const PHONE_QUERY = '(max-width: 575px)';
@@ -205,6 +210,7 @@ export function UserMenu(): ReactNode {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const session = useQuery(shellQueries.session());
   const username = session.data?.username ?? '';
   return (
@@ -225,6 +231,7 @@ export function UserMenu(): ReactNode {
       )}
     >
       <DropdownList>
+        <DropdownItem onClick={() => setPasswordOpen(true)}>{t('Change Password')}</DropdownItem>
         <DropdownItem
           onClick={() => {
             void logout(queryClient).then(() => navigate('/login', { replace: true }));
@@ -233,6 +240,11 @@ export function UserMenu(): ReactNode {
           {t('Sign out')}
         </DropdownItem>
       </DropdownList>
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangeOwnPasswordModal onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </Dropdown>
   );
 }
