@@ -247,6 +247,30 @@ export const manifest: readonly ManifestEntry[] = [
     load: () => import('../panels/containers/ContainersPage').then((m) => m.ContainersPage),
   },
   {
+    kind: 'page',
+    id: 'system_info',
+    panels: [
+      {
+        path: '/admin/info',
+        group: 'admin',
+        subgroup: 'system',
+        title: msg('System Information'),
+      },
+    ],
+    // The catalog is the session's, but listing the cloud's services is an admin's view.
+    requires: [service('identity'), policy('identity', 'identity:list_services')],
+    load: () => import('../panels/system/SystemInfoPage').then((m) => m.SystemInfoPage),
+  },
+  {
+    kind: 'page',
+    id: 'defaults',
+    panels: [
+      { path: '/admin/defaults', group: 'admin', subgroup: 'system', title: msg('Defaults') },
+    ],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-quota-class-sets:show')],
+    load: () => import('../panels/system/DefaultsPage').then((m) => m.DefaultsPage),
+  },
+  {
     type: 'OS::Keystone::Project',
     names: { one: msg('Project'), many: msg('Projects') },
     panels: [{ path: '/identity/projects', group: 'identity', title: msg('Projects') }],
