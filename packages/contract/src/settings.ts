@@ -36,5 +36,9 @@ export const Settings = Type.Object({
   ENABLE_SCHEDULER_HINTS: Type.Boolean(),
   LAUNCH_INSTANCE_DEFAULTS: LaunchInstanceDefaults,
   OPENSTACK_HYPERVISOR_FEATURES: HypervisorFeatures,
+  /** The classic one-page launch form (spec 1 §4); off by default. */
+  LAUNCH_INSTANCE_LEGACY_ENABLED: Type.Boolean(),
+  /** The Launch Instance wizard (spec 3 §2); on by default. */
+  LAUNCH_INSTANCE_NG_ENABLED: Type.Boolean(),
 });
 export type Settings = Static<typeof Settings>;

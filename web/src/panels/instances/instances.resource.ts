@@ -16,7 +16,7 @@ import {
 } from '../../registry/fields';
 import { policy, type FacetOption, type PanelScope } from '../../registry/types';
 import { instanceQueries } from '../../data/nova/servers';
-import { launchInstanceAction } from '../../launch/launchInstanceAction';
+import { classicLaunchAction, launchInstanceAction } from '../../launch/launchInstanceAction';
 import { AgeText, Addresses, ImageName, SecurityGroups } from './instanceCells';
 import { InstanceActionLog } from './InstanceActionLog';
 import { InstanceConsole } from './InstanceConsole';
@@ -168,7 +168,11 @@ export const instances = defineResource<Instance>({
     { ...serverFacet<Instance>('project_id', msg('Project ID')), panels: ADMIN_ONLY },
   ],
   // Declared beside the panel, each with its policy rule, per-row target and availability.
-  actions: { table: [launchInstanceAction], row: instanceRowActions, batch: instanceBatchActions },
+  actions: {
+    table: [launchInstanceAction, classicLaunchAction],
+    row: instanceRowActions,
+    batch: instanceBatchActions,
+  },
   details: [
     overviewTab([
       field(msg('Name'), (i) => i.name || i.id),
