@@ -109,7 +109,11 @@ test.describe('volumes as demo', () => {
     await backup.getByRole('button', { name: 'Create Volume Backup' }).click();
     await expect(backup).toBeHidden();
     await expect.poll(() => panel.cell(name, 'Status'), SETTLE).toBe('Available');
-    const backups = new ResourcePanel(page, { path: 'project/backups', title: 'Backups' });
+    const backups = new ResourcePanel(page, {
+      path: 'project/backups',
+      title: 'Backups',
+      table: 'Volume Backups',
+    });
     await backups.goto();
     await backups.waitLoaded();
     await expect.poll(() => backups.cell(`${name}-backup`, 'Status'), SETTLE).toBe('available');

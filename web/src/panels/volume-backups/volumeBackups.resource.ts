@@ -16,7 +16,10 @@ import { backupQueries, removeBackup } from '../../data/cinder/backups';
 
 const ADMIN_PANEL = '/admin/backups';
 const isAdmin = (scope: PanelScope): boolean => scope.path === ADMIN_PANEL;
-const own = (b: VolumeBackup): { project_id: string } => ({ project_id: b.project_id ?? '' });
+// Cinder shows the owner only to some (an admin); without it the check is about the user's own
+// project, which is where a listed item lives for everyone else.
+const own = (b: VolumeBackup): { project_id?: string } =>
+  b.project_id ? { project_id: b.project_id } : {};
 const TRANSITIONAL = new Set(['creating', 'deleting', 'restoring']);
 
 const remove = {

@@ -13,7 +13,10 @@ import { VOLUME_STATUS_LABELS } from '../../shared/volumes/volumeRules';
 
 const ADMIN_PANEL = '/admin/snapshots';
 const isAdmin = (scope: PanelScope): boolean => scope.path === ADMIN_PANEL;
-const own = (s: VolumeSnapshot): { project_id: string } => ({ project_id: s.project_id ?? '' });
+// Cinder shows the owner only to some (an admin); without it the check is about the user's own
+// project, which is where a listed item lives for everyone else.
+const own = (s: VolumeSnapshot): { project_id?: string } =>
+  s.project_id ? { project_id: s.project_id } : {};
 const TRANSITIONAL = new Set(['creating', 'deleting', 'restoring', 'backing-up']);
 
 const statusText = (s: VolumeSnapshot): string => {

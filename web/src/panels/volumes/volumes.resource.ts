@@ -56,7 +56,10 @@ const RESET_STATUS = vol('volume_extension:volume_admin_actions:reset_status');
 const MIGRATE = vol('volume_extension:volume_admin_actions:migrate_volume');
 const ATTACH = policy('compute', 'os_compute_api:os-volumes-attachments:create');
 const DETACH = policy('compute', 'os_compute_api:os-volumes-attachments:delete');
-const own = (v: Volume): { project_id: string } => ({ project_id: v.project_id ?? '' });
+// Cinder shows the owner only to some (an admin); without it the check is about the user's own
+// project, which is where a listed item lives for everyone else.
+const own = (v: Volume): { project_id?: string } =>
+  v.project_id ? { project_id: v.project_id } : {};
 
 const STATUS_OPTIONS: FacetOption[] = [
   'available',
