@@ -3,7 +3,8 @@ import { instanceQueries } from '../../data/nova/servers';
 import { removeInstance } from '../../data/nova/serverActions';
 import { msg } from '../../i18n/msg';
 import { deleteAction, linkAction, modalAction, type ModalComponent } from '../../registry/actions';
-import type { Action } from '../../registry/types';
+import { service, type Action } from '../../registry/types';
+import { instanceCanAttach } from '../../shared/volumes/attachRules';
 import {
   OPERATIONS,
   canAssociateFloatingIp,
@@ -117,6 +118,25 @@ export const instanceRowActions: Action<Instance>[] = [
         (m) => m.InstanceDisassociateFloatingIpModal,
       ),
     { allowed: canDisassociateFloatingIp, policyTarget: instanceTarget, danger: true },
+  ),
+  // The shared volume modals (web/src/shared/volumes), opened on the instance.
+  modalAction<Instance>(
+    'attach-volume',
+    msg('Attach Volume'),
+    [service('volume'), ...compute('os-volumes-attachments:create')],
+    () => import('../../shared/volumes/AttachVolumeModal').then((m) => m.AttachVolumeModal),
+    { allowed: (i) => notDeleting(i) && instanceCanAttach(i), policyTarget: instanceTarget },
+  ),
+  modalAction<Instance>(
+    'detach-volume',
+    msg('Detach Volume'),
+    [service('volume'), ...compute('os-volumes-attachments:delete')],
+    () => import('../../shared/volumes/DetachVolumeModal').then((m) => m.DetachVolumeModal),
+    {
+      allowed: (i) => notDeleting(i) && instanceCanAttach(i),
+      policyTarget: instanceTarget,
+      danger: true,
+    },
   ),
   modalAction<Instance>(
     'attach-interface',
