@@ -147,3 +147,24 @@ test.describe('identity as a member', () => {
     expect(res.status()).toBe(403);
   });
 });
+
+test.describe('the signed-in user', () => {
+  test('changes their own password and signs in with it', async ({ page, cloud }) => {
+    const user = await cloud.tempUser('member', 'demo');
+    await loginAs(page, user);
+    const menu = page.getByRole('button', { name: `User menu: ${user.username}` });
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const modal = page.getByRole('dialog', { name: 'Change Password' });
+    await modal.getByRole('textbox', { name: 'Current password' }).fill('wrong-one');
+    await modal.getByRole('textbox', { name: 'New password', exact: true }).fill('new-pass-9');
+    await modal.getByRole('textbox', { name: 'Confirm new password' }).fill('new-pass-9');
+    await modal.getByRole('button', { name: 'Change', exact: true }).click();
+    await expect(modal.getByText('The current password is incorrect.')).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+    await modal.getByRole('button', { name: 'Change', exact: true }).click();
+    await expect(page.getByText('User password has been updated successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await loginAs(page, { username: user.username, password: 'new-pass-9' });
+  });
+});

@@ -214,37 +214,40 @@ export function UserMenu(): ReactNode {
   const session = useQuery(shellQueries.session());
   const username = session.data?.username ?? '';
   return (
-    <Dropdown
-      isOpen={open}
-      onOpenChange={setOpen}
-      onSelect={() => setOpen(false)}
-      popperProps={{ position: 'right' }}
-      toggle={(ref) => (
-        <MastheadToggle
-          ref={ref}
-          icon={<UserIcon />}
-          label={t('User menu: {{name}}', { name: username })}
-          text={username}
-          isExpanded={open}
-          onClick={() => setOpen((o) => !o)}
-        />
-      )}
-    >
-      <DropdownList>
-        <DropdownItem onClick={() => setPasswordOpen(true)}>{t('Change Password')}</DropdownItem>
-        <DropdownItem
-          onClick={() => {
-            void logout(queryClient).then(() => navigate('/login', { replace: true }));
-          }}
-        >
-          {t('Sign out')}
-        </DropdownItem>
-      </DropdownList>
+    <>
+      <Dropdown
+        isOpen={open}
+        onOpenChange={setOpen}
+        onSelect={() => setOpen(false)}
+        popperProps={{ position: 'right' }}
+        toggle={(ref) => (
+          <MastheadToggle
+            ref={ref}
+            icon={<UserIcon />}
+            label={t('User menu: {{name}}', { name: username })}
+            text={username}
+            isExpanded={open}
+            onClick={() => setOpen((o) => !o)}
+          />
+        )}
+      >
+        <DropdownList>
+          <DropdownItem onClick={() => setPasswordOpen(true)}>{t('Change Password')}</DropdownItem>
+          <DropdownItem
+            onClick={() => {
+              void logout(queryClient).then(() => navigate('/login', { replace: true }));
+            }}
+          >
+            {t('Sign out')}
+          </DropdownItem>
+        </DropdownList>
+      </Dropdown>
+      {/* Outside the menu, which unmounts its contents when it closes. */}
       {passwordOpen && (
         <Suspense fallback={null}>
           <ChangeOwnPasswordModal onClose={() => setPasswordOpen(false)} />
         </Suspense>
       )}
-    </Dropdown>
+    </>
   );
 }
