@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { expect, loginAs, test } from '../fixtures';
 import { ResourcePanel } from '../pages/ResourcePanel';
 
@@ -35,6 +36,7 @@ test.describe('admin system pages', () => {
     await agents.waitLoaded();
     await expect(agents.row('DHCP agent')).toContainText('Up');
     await page.screenshot({ path: '/tmp/e2e-shots/system-info-agents.png', fullPage: true });
+    await expectAccessible(page, 'system information, network agents');
   });
 
   test('Defaults shows the three services’ quotas and updates a compute default', async ({
@@ -52,6 +54,7 @@ test.describe('admin system pages', () => {
     await expect(defaults(page, 'Volume Quotas').row('Volumes')).toBeVisible();
     await expect(defaults(page, 'Network Quotas').row('Networks')).toBeVisible();
     await page.screenshot({ path: '/tmp/e2e-shots/system-defaults.png', fullPage: true });
+    await expectAccessible(page, 'defaults');
 
     const next = before + 7;
     await page.getByRole('button', { name: 'Update Defaults' }).first().click();
@@ -63,6 +66,7 @@ test.describe('admin system pages', () => {
     await expect(modal.getByRole('button', { name: 'Save' })).toBeDisabled();
     await field.fill(String(next));
     await page.screenshot({ path: '/tmp/e2e-shots/system-defaults-modal.png' });
+    await expectAccessible(page, 'update defaults dialog');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect(modal).toHaveCount(0);
     await expect(page.getByText('Default quotas updated.')).toBeVisible();
