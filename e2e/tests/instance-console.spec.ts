@@ -56,7 +56,11 @@ test('Console opens the details page on its tab, and the console in a 760 × 560
   const console = await popup;
   await console.waitForLoadState();
   await expect(console.getByText(/Connected \(unencrypted\) to: instance-/)).toBeVisible();
-  const size = await console.evaluate(() => [window.innerWidth, window.innerHeight]);
+  // The e2e project has no DOM types: the popup's window, seen as what the page evaluates.
+  const size = await console.evaluate(() => {
+    const view = globalThis as unknown as { innerWidth: number; innerHeight: number };
+    return [view.innerWidth, view.innerHeight];
+  });
   expect(size).toEqual([760, 560]);
   await console.close();
 });
