@@ -113,7 +113,9 @@ test('Retrieve Password decrypts with the key pair’s private key, in the brows
 
   await keyBox.fill(privateKey);
   await dialog.getByRole('button', { name: 'Decrypt Password' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(expected);
+  await expect(dialog.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(
+    expected,
+  );
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('retrieve-password.png') });
   expect(posted.filter((b) => b.includes('PRIVATE KEY'))).toEqual([]);

@@ -37,12 +37,7 @@ export type PanelGroup = 'project' | 'admin' | 'identity';
  * read as a list of services, the way operators know them, rather than one long column.
  */
 export type PanelSubgroup =
-  | 'compute'
-  | 'volumes'
-  | 'network'
-  | 'object_store'
-  | 'orchestration'
-  | 'system';
+  'compute' | 'volumes' | 'network' | 'object_store' | 'orchestration' | 'system';
 
 /** Which panel a list is shown on: the same type can have a project and an admin variant. */
 export interface PanelScope {
