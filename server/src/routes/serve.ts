@@ -58,7 +58,21 @@ export const serve = <R extends RouteSpec>(
       ...(spec.body && !parsesOwnBody ? { body: spec.body } : {}),
       response: { ...spec.response, ...errorResponses },
     },
-    // The generic request/reply types above are what these schemas validate and allow.
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: refuseDotIds(handler as unknown as RouteHandlerMethod),
   });
 };
+
+/**
+ * `.` or `..` as a path parameter names no resource. Sent upstream in a path, the URL parser
+ * would resolve it to another resource (the client refuses that); sent as a filter value, it
+ * would answer an empty list as if the item existed. Either way: not found, before any call.
+ */
+const refuseDotIds = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+  function (request, reply) {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && Object.values(params).some((value) => value === '.' || value === '..')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    // The generic request/reply types above are what these schemas validate and allow.
+    return handler.call(this, request, reply);
+  };
