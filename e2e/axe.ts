@@ -123,8 +123,10 @@ export async function dismissDialogs(page: Page): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const dialog = topDialog(page);
     if ((await dialog.count()) === 0) return;
-    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
-    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    // .first(): a dialog may have both a footer button and its × named so (a read-only dialog's
+    // footer "Close").
+    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true }).first();
+    const close = dialog.getByRole('button', { name: 'Close', exact: true }).first();
     if (await cancel.isVisible()) await cancel.click();
     else if (await close.isVisible()) await close.click();
     else await page.keyboard.press('Escape');
