@@ -231,7 +231,8 @@ test.describe('keyboard only', () => {
     const panel = new ResourcePanel(page, { path: 'admin/images', title: 'Images' });
     await panel.waitLoaded();
     const kebab = panel.kebab('cirros-0.6.2-x86_64-disk');
-    await tabTo(kebab);
+    // Past an admin's whole sidebar (three groups and their sections) first.
+    await tabTo(kebab, { max: 150 });
     await page.keyboard.press('Enter');
     const item = page.getByRole('menuitem', { name: 'Create Volume', exact: true });
     for (let i = 0; i < 10 && !(await isFocused(item)); i++) await page.keyboard.press('ArrowDown');

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { PanelScope, ResourceType } from '../../registry/types';
+import type { Column, PanelScope, ResourceType } from '../../registry/types';
 import { useFacetParams } from '../FacetToolbar/useFacetParams';
 import { MARKER_PARAMS } from './pageParams';
 import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './ResourceRows';
@@ -28,6 +28,35 @@ const NO_RESETS: readonly string[] = [];
  * hundred only the rows in view are rendered.
  */
 export function ResourceTable<T>({ resource, scope }: ResourceTableProps<T>): ReactNode {
+  // Another panel (a sidebar click) or another declaration (a page's tab) is a new table, never
+  // this one re-rendered: its columns may call other cell hooks (Column.useCell).
+  return (
+    <DeclaredTable
+      key={`${scope.path} ${cellHooksKey(resource.columns)}`}
+      resource={resource}
+      scope={scope}
+    />
+  );
+}
+
+/** Which cell hooks a declaration's columns call, in order (the functions are module-level). */
+const hookIds = new WeakMap<object, number>();
+let lastHookId = 0;
+function cellHooksKey<T>(columns: readonly Column<T>[]): string {
+  return columns
+    .map((column) => {
+      if (!column.useCell) return '-';
+      let id = hookIds.get(column.useCell);
+      if (id === undefined) {
+        id = lastHookId += 1;
+        hookIds.set(column.useCell, id);
+      }
+      return String(id);
+    })
+    .join(',');
+}
+
+function DeclaredTable<T>({ resource, scope }: ResourceTableProps<T>): ReactNode {
   const facets = useMemo(() => resource.facets ?? [], [resource.facets]);
   const serverPaged = resource.paging?.when(scope) ?? false;
   // A new filter on a server-paged list starts again at its first page.
