@@ -84,6 +84,7 @@ export const manifest: readonly ManifestEntry[] = [
     names: { one: msg('Volume Backup'), many: msg('Volume Backups') },
     panels: [
       { path: '/project/backups', group: 'project', subgroup: 'volumes', title: msg('Backups') },
+      { path: '/admin/backups', group: 'admin', subgroup: 'volumes', title: msg('Backups') },
     ],
     requires: [service('volume')],
     load: lazyResource(() =>
