@@ -15,6 +15,7 @@ import { imageRoutes } from './api/glance/images';
 import { metadefRoutes } from './api/glance/metadefs';
 import { imageUploadRoutes } from './api/glance/uploads';
 import { keystoneDomainRoutes } from './api/keystone/domains';
+import { keystoneGroupRoutes } from './api/keystone/groups';
 import { keystoneProjectRoutes } from './api/keystone/projects';
 import { keystoneSessionRoutes } from './api/keystone/session';
 import { keystoneUserRoutes } from './api/keystone/users';
@@ -54,6 +55,7 @@ const API_ROUTES = [
   keystoneProjectRoutes,
   keystoneUserRoutes,
   keystoneDomainRoutes,
+  keystoneGroupRoutes,
   flavorRoutes,
   keypairRoutes,
   serverGroupRoutes,

@@ -12,6 +12,7 @@ import {
   ProjectUpdateBody,
 } from './projects';
 import {
+  KeystoneGroup,
   KeystoneGroupList,
   KeystoneUser,
   KeystoneUserList,
@@ -31,6 +32,7 @@ import {
   RoleCreateBody,
   RoleUpdateBody,
 } from './domains';
+import { GroupCreateBody, GroupListQuery, GroupMemberParams, GroupUpdateBody } from './groups';
 import { KeystoneVersion, ServiceCatalog, UserSession } from './session';
 import { NoContent } from '../common';
 import { route, routes } from '../route';
@@ -245,6 +247,64 @@ export const keystoneRoutes = {
       method: 'DELETE',
       path: '/api/keystone/domains/:id/',
       params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('keystone.groups', {
+    list: route({
+      method: 'GET',
+      path: '/api/keystone/groups/',
+      query: GroupListQuery,
+      response: { 200: KeystoneGroupList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/keystone/groups/',
+      body: GroupCreateBody,
+      response: { 201: KeystoneGroup },
+    }),
+    /** Bulk delete (spec 2 §7): each id deleted, each outcome reported. */
+    deleteMany: route({
+      method: 'DELETE',
+      path: '/api/keystone/groups/',
+      body: IdsBody,
+      response: { 200: BulkDeleteResult },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/keystone/groups/:id/',
+      params: IdParams,
+      response: { 200: KeystoneGroup },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/keystone/groups/:id/',
+      params: IdParams,
+      body: GroupUpdateBody,
+      response: { 200: KeystoneGroup },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/keystone/groups/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+    members: route({
+      method: 'GET',
+      path: '/api/keystone/groups/:id/members/',
+      params: IdParams,
+      response: { 200: KeystoneUserList },
+    }),
+    addMember: route({
+      method: 'PUT',
+      path: '/api/keystone/groups/:id/members/:userId/',
+      params: GroupMemberParams,
+      response: { 204: NoContent },
+    }),
+    removeMember: route({
+      method: 'DELETE',
+      path: '/api/keystone/groups/:id/members/:userId/',
+      params: GroupMemberParams,
       response: { 204: NoContent },
     }),
   }),

@@ -9,6 +9,8 @@ import type {
   DomainQuery,
   DomainWrite,
   Group,
+  GroupQuery,
+  GroupWrite,
   IdentityVersion,
   IdentityVersionResponse,
   ImpliedRole,
@@ -91,6 +93,17 @@ export interface KeystoneClient {
   ): Promise<void>;
   /** Groups the user belongs to (`GET /users/{id}/groups`). */
   listUserGroups(userId: string, options?: CallOptions): Promise<Group[]>;
+  listGroups(query?: GroupQuery, options?: CallOptions): Promise<Group[]>;
+  getGroup(id: string, options?: CallOptions): Promise<Group>;
+  createGroup(body: GroupWrite & { name: string }, options?: CallOptions): Promise<Group>;
+  updateGroup(id: string, patch: GroupWrite, options?: CallOptions): Promise<Group>;
+  deleteGroup(id: string, options?: CallOptions): Promise<void>;
+  /** The group's members (`GET /groups/{id}/users`). */
+  listGroupUsers(groupId: string, options?: CallOptions): Promise<User[]>;
+  /** `PUT /groups/{g}/users/{u}`: adds the user to the group (idempotent upstream). */
+  addUserToGroup(groupId: string, userId: string, options?: CallOptions): Promise<void>;
+  /** `DELETE /groups/{g}/users/{u}`: a user not in the group is Keystone's 404. */
+  removeUserFromGroup(groupId: string, userId: string, options?: CallOptions): Promise<void>;
   listRoles(query?: RoleQuery, options?: CallOptions): Promise<Role[]>;
   getRole(id: string, options?: CallOptions): Promise<Role>;
   createRole(body: RoleWrite & { name: string }, options?: CallOptions): Promise<Role>;
@@ -133,6 +146,11 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
     path: 'roles',
     one: 'role',
     many: 'roles',
+  });
+  const groups = defineCollection<Group, GroupQuery>(http, {
+    path: 'groups',
+    one: 'group',
+    many: 'groups',
   });
   const regions = defineCollection<Region>(http, {
     path: 'regions',
@@ -214,6 +232,31 @@ export function createKeystoneClient(options: KeystoneClientOptions): KeystoneCl
         one: 'group',
         many: 'groups',
       }).list(undefined, call),
+    listGroups: (query, call) => groups.list(query, call),
+    getGroup: (id, call) => groups.get(id, call),
+    createGroup: (body, call) => groups.create({ ...body }, call),
+    updateGroup: (id, patch, call) => groups.update(id, { ...patch }, call),
+    deleteGroup: (id, call) => groups.remove(id, call),
+    listGroupUsers: (groupId, call) =>
+      defineCollection<User>(http, {
+        path: urlPath`groups/${groupId}/users`,
+        one: 'user',
+        many: 'users',
+      }).list(undefined, call),
+    async addUserToGroup(groupId, userId, call = {}) {
+      await http.json<unknown>({
+        ...call,
+        method: 'PUT',
+        path: urlPath`groups/${groupId}/users/${userId}`,
+      });
+    },
+    async removeUserFromGroup(groupId, userId, call = {}) {
+      await http.json<unknown>({
+        ...call,
+        method: 'DELETE',
+        path: urlPath`groups/${groupId}/users/${userId}`,
+      });
+    },
     listRoles: (query, call) => roles.list(query, call),
     getRole: (id, call) => roles.get(id, call),
     createRole: (body, call) => roles.create({ ...body }, call),

@@ -278,6 +278,19 @@ export interface UserQuery {
   [filter: string]: KeystoneQueryValue;
 }
 
+export interface GroupQuery {
+  name?: string;
+  domain_id?: string;
+  [filter: string]: KeystoneQueryValue;
+}
+
+/** The writable fields of a group (`domain_id` only on create: Keystone refuses a move). */
+export interface GroupWrite {
+  name?: string;
+  description?: string;
+  domain_id?: string;
+}
+
 export interface RoleQuery {
   name?: string;
   domain_id?: string;
