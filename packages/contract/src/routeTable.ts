@@ -1,5 +1,6 @@
 import { cinderRoutes } from './cinder/routes';
 import { glanceRoutes } from './glance/routes';
+import { heatRoutes } from './heat/stacks';
 import { keystoneRoutes } from './keystone/routes';
 import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
@@ -28,6 +29,7 @@ export const routeTable = {
   ...neutronRoutes,
   ...neutronTopologyRoutes,
   ...swiftRoutes,
+  ...heatRoutes,
   ...systemRoutes,
 } satisfies Record<string, RouteSpec>;
 

@@ -231,3 +231,6 @@ export type {
   SwiftListingEntry,
   SwiftObjectInfo,
 } from './swift/client';
+
+export { createHeatClient } from './heat/client';
+export type * from './heat/client';

@@ -6,6 +6,8 @@ import { createKeystoneClient } from './keystone/client';
 import { createNovaClient } from './nova/client';
 import { createNeutronClient } from './neutron/client';
 import { createSwiftClient } from './swift/client';
+import { createHeatClient } from './heat/client';
+import type { HeatClient } from './heat/client';
 import type { CinderClient } from './cinder/client';
 import type { GlanceClient } from './glance/client';
 import type { FetchLike } from './http/request';
@@ -45,6 +47,8 @@ export interface OpenStackClient {
   readonly neutron: NeutronClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no object store. */
   readonly swift: SwiftClient;
+  /** Built on first use; throws ServiceUnavailableError when the region has no orchestration. */
+  readonly heat: HeatClient;
   /** The endpoint URL of a service type in the client's region and interface. */
   endpointFor(type: string): string;
   hasService(type: string): boolean;
@@ -71,6 +75,7 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
   let cinder: CinderClient | undefined;
   let neutron: NeutronClient | undefined;
   let swift: SwiftClient | undefined;
+  let heat: HeatClient | undefined;
   return {
     get keystone(): KeystoneClient {
       keystone ??= createKeystoneClient({
@@ -128,6 +133,15 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
         timeoutMs: options.timeoutMs,
       });
       return swift;
+    },
+    get heat(): HeatClient {
+      heat ??= createHeatClient({
+        endpoint: endpointFor('orchestration'),
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return heat;
     },
     endpointFor,
     hasService: (type) => lookup(type) !== undefined,

@@ -24,6 +24,7 @@ import { computeAdminRoutes } from './api/nova/computeAdmin';
 import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
+import { heatStackRoutes } from './api/heat/stacks';
 import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
@@ -88,6 +89,7 @@ const API_ROUTES = [
   floatingIpRoutes,
   topologyRoutes,
   systemRoutes,
+  heatStackRoutes,
 ];
 
 /**
