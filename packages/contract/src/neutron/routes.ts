@@ -1,7 +1,7 @@
 import { neutronL3Routes } from './l3routes';
 import { Network, NetworkCreateBody, NetworkList, NetworkListQuery } from './networks';
 import { NetworkUpdateBody } from './networks';
-import { Port, PortList, PortListQuery } from './ports';
+import { Port, PortCreateBody, PortList, PortListQuery, PortUpdateBody } from './ports';
 import { SecurityGroup, SecurityGroupList, SecurityGroupListQuery } from './securitygroups';
 import { SubnetPoolList } from './subnetpools';
 import { Subnet, SubnetCreateBody, SubnetList, SubnetListQuery, SubnetUpdateBody } from './subnets';
@@ -91,11 +91,30 @@ export const neutronRoutes = {
       query: PortListQuery,
       response: { 200: PortList },
     }),
+    create: route({
+      method: 'POST',
+      path: '/api/neutron/ports/',
+      body: PortCreateBody,
+      response: { 201: Port },
+    }),
     get: route({
       method: 'GET',
       path: '/api/neutron/ports/:id/',
       params: IdParams,
       response: { 200: Port },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/ports/:id/',
+      params: IdParams,
+      body: PortUpdateBody,
+      response: { 200: Port },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/neutron/ports/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
     }),
   }),
   ...routes('neutron.securitygroups', {

@@ -122,6 +122,7 @@ export interface NeutronPort extends NeutronStandardAttrs {
   allowed_address_pairs?: Array<{ ip_address: string; mac_address?: string }>;
   'binding:vnic_type'?: string;
   'binding:host_id'?: string;
+  qos_policy_id?: string | null;
   trunk_details?: unknown;
 }
 
@@ -159,6 +160,10 @@ export interface PortCreate {
   device_owner?: string;
   security_groups?: string[];
   port_security_enabled?: boolean;
+  mac_address?: string;
+  allowed_address_pairs?: Array<{ ip_address: string; mac_address?: string }>;
+  'binding:vnic_type'?: string;
+  qos_policy_id?: string | null;
   /** Admin: the owning project (a router's interface port is its router's project's). */
   project_id?: string;
 }

@@ -84,7 +84,13 @@ export const toPort = (p: NeutronPort): Port => {
     device_id: p.device_id,
     device_owner: p.device_owner,
     security_groups: p.security_groups ?? [],
+    allowed_address_pairs: (p.allowed_address_pairs ?? []).map((a) =>
+      a.mac_address === undefined
+        ? { ip_address: a.ip_address }
+        : { ip_address: a.ip_address, mac_address: a.mac_address },
+    ),
   };
+  if (p.qos_policy_id !== undefined) out.qos_policy_id = p.qos_policy_id;
   if (p.port_security_enabled !== undefined) out.port_security_enabled = p.port_security_enabled;
   if (p['binding:vnic_type'] !== undefined) out.vnic_type = p['binding:vnic_type'];
   const trunk = p.trunk_details;
