@@ -299,6 +299,13 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/domains/domains.resource').then((m) => m.domains)),
   },
   {
+    type: 'OS::Keystone::Group',
+    names: { one: msg('Group'), many: msg('Groups') },
+    panels: [{ path: '/identity/groups', group: 'identity', title: msg('Groups') }],
+    requires: [service('identity'), policy('identity', 'identity:list_groups')],
+    load: lazyResource(() => import('../panels/groups/groups.resource').then((m) => m.groups)),
+  },
+  {
     type: 'OS::Keystone::Role',
     names: { one: msg('Role'), many: msg('Roles') },
     panels: [{ path: '/identity/roles', group: 'identity', title: msg('Roles') }],

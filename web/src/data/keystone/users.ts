@@ -7,6 +7,9 @@ import { identityPageQuery, type IdentityPageRequest } from './projects';
 
 const LIST_FAILED = msg('Unable to retrieve the users.');
 
+/** Spec 1 §9: a membership list's user search waits this long after the last key. */
+export const USER_SEARCH_DELAY_MS = 200;
+
 /** Users (/api/keystone/users/). */
 export const userQueries = {
   all: () => resourceKey('keystone.users'),

@@ -1,0 +1,217 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  Flex,
+  FlexItem,
+  SearchInput,
+  Spinner,
+  Title,
+} from '@patternfly/react-core';
+import type { KeystoneGroup } from '@skydeck/contract';
+import { groupMutations, groupQueries, membershipChanges } from '../../data/keystone/groups';
+import { USER_SEARCH_DELAY_MS, userQueries } from '../../data/keystone/users';
+import type { ModalProps } from '../../registry/types';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { useForm } from '../../ui/ModalForm/useForm';
+import { TextAreaField } from '../../ui/fields/TextAreaField';
+import { TextField } from '../../ui/fields/TextField';
+
+function GroupForm({
+  group,
+  onClose,
+}: {
+  group?: KeystoneGroup;
+  onClose: ModalProps<undefined>['onClose'];
+}): ReactNode {
+  const { t } = useTranslation();
+  const create = useMutation(groupMutations.create);
+  const update = useMutation(groupMutations.update);
+  const form = useForm({ name: group?.name ?? '', description: group?.description ?? '' }, (v) => ({
+    name: v.name.trim() === '' ? t('This field is required.') : undefined,
+  }));
+  return (
+    <ModalForm
+      title={group ? t('Edit Group') : t('Create Group')}
+      submitLabel={group ? t('Save') : t('Create Group')}
+      isValid={form.isValid}
+      onClose={onClose}
+      onSubmit={async () => {
+        const body = { name: form.values.name.trim(), description: form.values.description };
+        if (group) {
+          await update.mutateAsync({ id: group.id, body });
+          return { updated: [group.id] };
+        }
+        const created = await create.mutateAsync(body);
+        return { created: [created.id] };
+      }}
+    >
+      <TextField label={t('Name')} isRequired maxLength={64} {...form.bind('name')} />
+      <TextAreaField label={t('Description')} {...form.bind('description')} />
+    </ModalForm>
+  );
+}
+
+export function CreateGroupModal({ onClose }: ModalProps<undefined>): ReactNode {
+  return <GroupForm onClose={onClose} />;
+}
+
+export function EditGroupModal({ target, onClose }: ModalProps<KeystoneGroup>): ReactNode {
+  return <GroupForm group={target} onClose={onClose} />;
+}
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+/** The search text, settled once the user paused typing (spec 1 §9). */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), USER_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+function PersonList({
+  label,
+  people,
+  action,
+  onAction,
+  danger,
+}: {
+  label: string;
+  people: readonly Person[];
+  action: (p: Person) => string;
+  onAction: (p: Person) => void;
+  danger?: boolean;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <DataList aria-label={label} isCompact>
+      {people.map((p) => (
+        <DataListItem key={p.id} aria-labelledby={`${label}-${p.id}`}>
+          <DataListItemRow>
+            <DataListItemCells
+              dataListCells={[
+                <DataListCell key="name">
+                  <span id={`${label}-${p.id}`}>{p.name}</span>
+                </DataListCell>,
+              ]}
+            />
+            <DataListAction
+              id={`${label}-act-${p.id}`}
+              aria-labelledby={`${label}-act-${p.id} ${label}-${p.id}`}
+              aria-label={action(p)}
+            >
+              <Button
+                variant={danger ? 'link' : 'secondary'}
+                isDanger={danger}
+                size="sm"
+                aria-label={action(p)}
+                onClick={() => onAction(p)}
+              >
+                {danger ? t('Remove') : t('Add')}
+              </Button>
+            </DataListAction>
+          </DataListItemRow>
+        </DataListItem>
+      ))}
+    </DataList>
+  );
+}
+
+function MembersEditor({
+  group,
+  initial,
+  onClose,
+}: {
+  group: KeystoneGroup;
+  initial: Person[];
+  onClose: ModalProps<KeystoneGroup>['onClose'];
+}): ReactNode {
+  const { t } = useTranslation();
+  const save = useMutation(groupMutations.setMembers);
+  const [members, setMembers] = useState<Person[]>(initial);
+  const [search, setSearch] = useState('');
+  const settled = useSettled(search.trim());
+  const found = useQuery(userQueries.search(settled));
+  const memberIds = new Set(members.map((m) => m.id));
+  const candidates = (found.data?.items ?? []).filter((u) => !memberIds.has(u.id));
+  const changes = membershipChanges(
+    initial.map((m) => m.id),
+    members.map((m) => m.id),
+  );
+  return (
+    <ModalForm
+      title={t('Manage Members of {{name}}', { name: group.name })}
+      submitLabel={t('Save')}
+      variant="large"
+      isValid={changes.add.length + changes.remove.length > 0}
+      onClose={onClose}
+      onSubmit={async () => {
+        await save.mutateAsync({ id: group.id, ...changes });
+        return { updated: [group.id] };
+      }}
+    >
+      <Flex gap={{ default: 'gapLg' }} alignItems={{ default: 'alignItemsFlexStart' }}>
+        <FlexItem flex={{ default: 'flex_1' }}>
+          <Title headingLevel="h3" size="md">
+            {t('All Users')}
+          </Title>
+          <SearchInput
+            aria-label={t('Filter users by name')}
+            placeholder={t('Filter')}
+            value={search}
+            onChange={(_e, value) => setSearch(value)}
+            onClear={() => setSearch('')}
+          />
+          {found.isFetching && <Spinner size="md" aria-label={t('Loading')} />}
+          <PersonList
+            label={t('All Users')}
+            people={candidates}
+            action={(p) => t('Add {{name}}', { name: p.name })}
+            onAction={(p) => setMembers([...members, { id: p.id, name: p.name }])}
+          />
+          {!found.isFetching && candidates.length === 0 && <p>{t('No users found.')}</p>}
+        </FlexItem>
+        <FlexItem flex={{ default: 'flex_1' }}>
+          <Title headingLevel="h3" size="md">
+            {t('Group Members')}
+          </Title>
+          {members.length === 0 && <p>{t('No members.')}</p>}
+          <PersonList
+            label={t('Group Members')}
+            people={members}
+            action={(p) => t('Remove {{name}}', { name: p.name })}
+            onAction={(p) => setMembers(members.filter((m) => m.id !== p.id))}
+            danger
+          />
+        </FlexItem>
+      </Flex>
+    </ModalForm>
+  );
+}
+
+/** Manage Members: users found by name are added, members removed; saved as one change. */
+export function ManageMembersModal({ target, onClose }: ModalProps<KeystoneGroup>): ReactNode {
+  const { t } = useTranslation();
+  const members = useQuery(groupQueries.members(target.id));
+  if (!members.data) return <Spinner size="lg" aria-label={t('Loading')} />;
+  return (
+    <MembersEditor
+      group={target}
+      initial={members.data.map((u) => ({ id: u.id, name: u.name }))}
+      onClose={onClose}
+    />
+  );
+}
