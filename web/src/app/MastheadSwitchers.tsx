@@ -232,6 +232,7 @@ export function UserMenu(): ReactNode {
         )}
       >
         <DropdownList>
+          <DropdownItem onClick={() => void navigate('/settings')}>{t('Settings')}</DropdownItem>
           <DropdownItem onClick={() => setPasswordOpen(true)}>{t('Change Password')}</DropdownItem>
           <DropdownItem
             onClick={() => {

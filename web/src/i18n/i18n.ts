@@ -1,6 +1,12 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import translation from '../locales/en/translation.json';
+import {
+  LANGUAGE_COOKIE,
+  storedLanguage,
+  writePreferenceCookie,
+  type LanguageCode,
+} from '../settings/preferences';
 
 /**
  * One i18next instance for the app. Keys are the English texts themselves (natural keys), so
@@ -21,6 +27,39 @@ void i18n.use(initReactI18next).init({
   // Resources are bundled, so init finishes synchronously and the first render is translated.
   initAsync: false,
 });
+
+/**
+ * The other catalogues, each its own chunk: English is bundled, and a user who never picks
+ * German never downloads it.
+ */
+const catalogues: Record<Exclude<LanguageCode, 'en'>, () => Promise<Record<string, string>>> = {
+  de: () => import('../locales/de/translation.json').then((m) => m.default),
+};
+
+/** Loads a language's catalogue (once) and switches every translated text to it, no reload. */
+export async function loadLanguage(language: LanguageCode): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', await catalogues[language]());
+  }
+  await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** The Settings page's choice: switch now and remember it for the next visit (its cookie). */
+export async function chooseLanguage(language: LanguageCode): Promise<void> {
+  await loadLanguage(language);
+  writePreferenceCookie(LANGUAGE_COOKIE, language);
+}
+
+/**
+ * The remembered language, read from its cookie as the app starts. English renders at once;
+ * another language's chunk is fetched now and the texts switch when it arrives (a wait for
+ * this promise before the first render would avoid even that).
+ */
+export const languageReady: Promise<void> =
+  storedLanguage() === 'en'
+    ? Promise.resolve()
+    : loadLanguage(storedLanguage()).catch(() => undefined);
 
 /** t() outside components (toasts from the query cache, summaries). Components use useTranslation(). */
 export function t(key: string, options?: TOptions): string {
