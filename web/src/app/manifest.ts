@@ -312,6 +312,14 @@ export const manifest: readonly ManifestEntry[] = [
     requires: [service('identity'), policy('identity', 'identity:list_roles')],
     load: lazyResource(() => import('../panels/roles/roles.resource').then((m) => m.roles)),
   },
+  {
+    kind: 'page',
+    id: 'settings',
+    // Every signed-in user's own preferences; the user menu links here too.
+    panels: [{ path: '/settings', group: 'identity', title: msg('Settings') }],
+    requires: [],
+    load: () => import('../settings/SettingsPage').then((m) => m.SettingsPage),
+  },
 ];
 
 /** The manifest entry of a type code (the /ngdetails/:type lookup). */
