@@ -27,6 +27,7 @@ import { USER_DATA_MAX_BYTES } from '@skydeck/contract/launchConstants';
 import { keyPairMutations } from '../data/nova/keypairs';
 import { keyPairNameError } from '../data/nova/keyPairNames';
 import { msg } from '../i18n/msg';
+import { formatDate } from '../registry/formatDate';
 import { PieChart } from '../ui/charts/PieChart';
 import { downloadFile } from '../ui/downloadFile';
 import { CheckboxField } from '../ui/fields/CheckboxField';
@@ -249,7 +250,7 @@ export function SourceStep({ model, patch, data, errors, sources, flavor }: Step
         itemName={(s) => s.name}
         columns={[
           { title: t('Name'), cell: (s) => s.name },
-          { title: t('Created'), cell: (s) => s.created.slice(0, 10) },
+          { title: t('Created'), cell: (s) => formatDate(s.created) },
           { title: t('Size'), cell: (s) => gb(s.size_gb) },
           ...(fromImage
             ? [
