@@ -1,6 +1,7 @@
 import { cinderRoutes } from './cinder/routes';
 import { glanceRoutes } from './glance/routes';
 import { heatRoutes } from './heat/stacks';
+import { applicationCredentialRoutes } from './keystone/applicationCredentials';
 import { keystoneRoutes } from './keystone/routes';
 import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
@@ -21,6 +22,7 @@ export const routeTable = {
   ...authRoutes,
   ...shellApiRoutes,
   ...keystoneRoutes,
+  ...applicationCredentialRoutes,
   ...novaRoutes,
   ...novaComputeAdminRoutes,
   ...novaVolumeAttachmentRoutes,
@@ -29,9 +31,9 @@ export const routeTable = {
   ...neutronRoutes,
   ...neutronTopologyRoutes,
   ...swiftRoutes,
-  ...heatRoutes,
   ...systemRoutes,
 } satisfies Record<string, RouteSpec>;
+  ...heatRoutes,
 
 export type RouteTable = typeof routeTable;
 export type RouteId = keyof RouteTable;

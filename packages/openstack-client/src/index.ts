@@ -73,6 +73,13 @@ export type {
   TokenAuthOptions,
 } from './keystone/tokens';
 export { createKeystoneClient } from './keystone/client';
+export { createApplicationCredentialClient } from './keystone/applicationCredentials';
+export type {
+  AccessRule,
+  ApplicationCredential,
+  ApplicationCredentialClient,
+  ApplicationCredentialCreate,
+} from './keystone/applicationCredentials';
 export type { KeystoneClient, KeystoneClientOptions } from './keystone/client';
 export { defineCollection, toKeystoneQuery } from './keystone/collection';
 export type { Collection, CollectionSpec } from './keystone/collection';

@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from './http/errors';
 import { createCinderClient } from './cinder/client';
 import { createGlanceClient } from './glance/client';
 import { createKeystoneClient } from './keystone/client';
+import { createApplicationCredentialClient } from './keystone/applicationCredentials';
 import { createNovaClient } from './nova/client';
 import { createNeutronClient } from './neutron/client';
 import { createSwiftClient } from './swift/client';
@@ -12,6 +13,7 @@ import type { CinderClient } from './cinder/client';
 import type { GlanceClient } from './glance/client';
 import type { FetchLike } from './http/request';
 import type { KeystoneClient } from './keystone/client';
+import type { ApplicationCredentialClient } from './keystone/applicationCredentials';
 import type { CatalogEntry, EndpointInterface } from './keystone/types';
 import type { NovaClient } from './nova/client';
 import type { NeutronClient } from './neutron/client';
@@ -37,6 +39,8 @@ export interface OpenStackClientOptions {
 
 export interface OpenStackClient {
   readonly keystone: KeystoneClient;
+  /** The token's user's own application credentials (Keystone). */
+  readonly applicationCredentials: ApplicationCredentialClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no compute. */
   readonly nova: NovaClient;
   /** Built on first use; throws ServiceUnavailableError when the region has no image service. */
@@ -70,6 +74,7 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
   };
 
   let keystone: KeystoneClient | undefined;
+  let applicationCredentials: ApplicationCredentialClient | undefined;
   let nova: NovaClient | undefined;
   let glance: GlanceClient | undefined;
   let cinder: CinderClient | undefined;
@@ -85,6 +90,15 @@ export function createOpenStackClient(options: OpenStackClientOptions): OpenStac
         timeoutMs: options.timeoutMs,
       });
       return keystone;
+    },
+    get applicationCredentials(): ApplicationCredentialClient {
+      applicationCredentials ??= createApplicationCredentialClient({
+        authUrl: options.authUrl,
+        token: options.token,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      });
+      return applicationCredentials;
     },
     get nova(): NovaClient {
       nova ??= createNovaClient({

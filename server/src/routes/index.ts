@@ -14,6 +14,7 @@ import { volumeTypeRoutes } from './api/cinder/volumetypes';
 import { imageRoutes } from './api/glance/images';
 import { metadefRoutes } from './api/glance/metadefs';
 import { imageUploadRoutes } from './api/glance/uploads';
+import { keystoneApplicationCredentialRoutes } from './api/keystone/applicationCredentials';
 import { keystoneDomainRoutes } from './api/keystone/domains';
 import { keystoneGroupRoutes } from './api/keystone/groups';
 import { keystoneProjectRoutes } from './api/keystone/projects';
@@ -24,8 +25,9 @@ import { computeAdminRoutes } from './api/nova/computeAdmin';
 import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
-import { heatStackRoutes } from './api/heat/stacks';
 import { serverGroupRoutes } from './api/nova/servergroups';
+import { usageRoutes } from './api/nova/usage';
+import { heatStackRoutes } from './api/heat/stacks';
 import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
@@ -56,6 +58,7 @@ const API_ROUTES = [
   keystoneProjectRoutes,
   keystoneUserRoutes,
   keystoneDomainRoutes,
+  keystoneApplicationCredentialRoutes,
   keystoneGroupRoutes,
   flavorRoutes,
   keypairRoutes,
@@ -89,10 +92,10 @@ const API_ROUTES = [
   floatingIpRoutes,
   topologyRoutes,
   systemRoutes,
-  heatStackRoutes,
 ];
 
 /**
+  heatStackRoutes,
  * {webroot}auth/: CSRF on unsafe methods (JSON or form posts).
  * {webroot}api/: JSON only, X-Requested-With, CSRF on unsafe methods, and a session.
  */
