@@ -26,7 +26,6 @@ import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
 import { serverGroupRoutes } from './api/nova/servergroups';
-import { usageRoutes } from './api/nova/usage';
 import { heatStackRoutes } from './api/heat/stacks';
 import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
