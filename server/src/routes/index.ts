@@ -11,6 +11,7 @@ import { volumeActionRoutes } from './api/cinder/volumeActions';
 import { backupRoutes } from './api/cinder/backups';
 import { volumeSnapshotRoutes } from './api/cinder/volumesnapshots';
 import { volumeTypeRoutes } from './api/cinder/volumetypes';
+import { qosSpecRoutes } from './api/cinder/qosspecs';
 import { imageRoutes } from './api/glance/images';
 import { metadefRoutes } from './api/glance/metadefs';
 import { imageUploadRoutes } from './api/glance/uploads';
@@ -77,6 +78,7 @@ const API_ROUTES = [
   volumeActionRoutes,
   backupRoutes,
   volumeTypeRoutes,
+  qosSpecRoutes,
   volumeSnapshotRoutes,
   cinderMiscRoutes,
   cinderQuotaRoutes,

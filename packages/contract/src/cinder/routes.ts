@@ -4,7 +4,13 @@ import { Volume, VolumeCreateBody, VolumeList, VolumeListQuery } from './volumes
 import { cinderBackupRoutes } from './backups';
 import { cinderVolumeActionRoutes } from './volumeActions';
 import { VolumeSnapshotList, VolumeSnapshotListQuery } from './volumesnapshots';
-import { VolumeType, VolumeTypeList } from './volumetypes';
+import {
+  VolumeType,
+  VolumeTypeList,
+  VolumeTypeListQuery,
+  cinderQosSpecRoutes,
+  cinderVolumeTypeAdminRoutes,
+} from './volumetypes';
 import { MetadataUpdate, NoContent, StringMap } from '../common';
 import { IdParams } from '../keystone/projects';
 import { ExtensionList } from '../nova/misc';
@@ -27,6 +33,8 @@ const metadataRoutes = <const P extends string>(path: P) =>
 export const cinderRoutes = {
   ...cinderVolumeActionRoutes,
   ...cinderBackupRoutes,
+  ...cinderVolumeTypeAdminRoutes,
+  ...cinderQosSpecRoutes,
   ...routes('cinder', {
     extensions: route({
       method: 'GET',
@@ -88,6 +96,7 @@ export const cinderRoutes = {
     list: route({
       method: 'GET',
       path: '/api/cinder/volumetypes/',
+      query: VolumeTypeListQuery,
       response: { 200: VolumeTypeList },
     }),
     default: route({

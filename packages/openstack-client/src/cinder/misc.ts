@@ -1,3 +1,4 @@
+import { urlPath } from '../http/url';
 import type { CallOptions } from '../http/request';
 import { BASE } from './context';
 import type { CinderContext } from './context';
@@ -31,8 +32,22 @@ export interface CinderServiceCalls {
   list(options?: CinderServiceListOptions): Promise<CinderService[]>;
 }
 export interface QosSpecCalls {
-  /** Admin. */
+  /** Admin, as every call here. */
   list(options?: CallOptions): Promise<QosSpec[]>;
+  get(id: string, options?: CallOptions): Promise<QosSpec>;
+  create(
+    spec: { name: string; consumer?: string; specs?: Record<string, string> },
+    options?: CallOptions,
+  ): Promise<QosSpec>;
+  /** Sets the consumer and adds or overwrites spec keys. */
+  set(id: string, fields: Record<string, string>, options?: CallOptions): Promise<void>;
+  deleteKeys(id: string, keys: string[], options?: CallOptions): Promise<void>;
+  /** `force`: also while associated with volume types. */
+  delete(id: string, force?: boolean, options?: CallOptions): Promise<void>;
+  /** The volume types the spec is associated with. */
+  associations(id: string, options?: CallOptions): Promise<{ id: string; name: string }[]>;
+  associate(id: string, typeId: string, options?: CallOptions): Promise<void>;
+  disassociate(id: string, typeId: string, options?: CallOptions): Promise<void>;
 }
 
 export function cinderAvailabilityZoneCalls(ctx: CinderContext): CinderAvailabilityZoneCalls {
@@ -80,6 +95,69 @@ export function qosSpecCalls(ctx: CinderContext): QosSpecCalls {
         { ...call, path: 'qos-specs' },
       );
       return answer.qos_specs;
+    },
+    async get(id, call = {}) {
+      const answer = await ctx.call<{ qos_specs: QosSpec }>(
+        { want: BASE },
+        { ...call, path: urlPath`qos-specs/${id}` },
+      );
+      return answer.qos_specs;
+    },
+    async create(spec, call = {}) {
+      // Cinder takes the consumer and the keys flat, in one map under qos_specs.
+      const { name, consumer, specs } = spec;
+      const answer = await ctx.call<{ qos_specs: QosSpec }>(
+        { want: BASE },
+        {
+          ...call,
+          method: 'POST',
+          path: 'qos-specs',
+          json: { qos_specs: { ...specs, name, ...(consumer && { consumer }) } },
+        },
+      );
+      return answer.qos_specs;
+    },
+    async set(id, fields, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, method: 'PUT', path: urlPath`qos-specs/${id}`, json: { qos_specs: fields } },
+      );
+    },
+    async deleteKeys(id, keys, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, method: 'PUT', path: urlPath`qos-specs/${id}/delete_keys`, json: { keys } },
+      );
+    },
+    async delete(id, force = false, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        {
+          ...call,
+          method: 'DELETE',
+          path: urlPath`qos-specs/${id}`,
+          query: { force: force ? 'True' : undefined },
+        },
+      );
+    },
+    async associations(id, call = {}) {
+      const answer = await ctx.call<{ qos_associations: { id: string; name: string }[] }>(
+        { want: BASE },
+        { ...call, path: urlPath`qos-specs/${id}/associations` },
+      );
+      return answer.qos_associations.map(({ id: typeId, name }) => ({ id: typeId, name }));
+    },
+    async associate(id, typeId, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, path: urlPath`qos-specs/${id}/associate`, query: { vol_type_id: typeId } },
+      );
+    },
+    async disassociate(id, typeId, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        { ...call, path: urlPath`qos-specs/${id}/disassociate`, query: { vol_type_id: typeId } },
+      );
     },
   };
 }

@@ -106,6 +106,29 @@ export interface VolumeType {
   qos_specs_id?: string | null;
 }
 
+export interface VolumeTypeFields {
+  name?: string;
+  description?: string;
+  is_public?: boolean;
+}
+
+/** Cinder's encryption spec of a type; `encryption_id` names it for update and delete. */
+export interface VolumeTypeEncryptionSpec {
+  volume_type_id?: string;
+  encryption_id?: string;
+  provider: string;
+  control_location: string;
+  cipher: string | null;
+  key_size: number | null;
+}
+
+export interface VolumeTypeEncryptionInput {
+  provider: string;
+  control_location: 'front-end' | 'back-end';
+  cipher?: string | null;
+  key_size?: number | null;
+}
+
 export interface VolumeSnapshot {
   id: string;
   name: string | null;

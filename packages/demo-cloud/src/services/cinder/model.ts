@@ -20,6 +20,18 @@ export interface VolumeTypeDoc {
   /** Projects granted access to a private type. */
   projects: string[];
   qos_specs_id: string | null;
+  /** The type's encryption spec (volume_type_encryption); absent: not encrypted. */
+  encryption?: VolumeTypeEncryptionDoc;
+  readonly created_at: string;
+  updated_at: string | null;
+}
+
+export interface VolumeTypeEncryptionDoc {
+  readonly encryption_id: string;
+  provider: string;
+  control_location: string;
+  cipher: string | null;
+  key_size: number | null;
   readonly created_at: string;
   updated_at: string | null;
 }

@@ -20,9 +20,19 @@ import {
 import type { Json } from './http';
 import { columns, listBody, literalEval, pagination, queryParam, sortAndPage } from './listing';
 import { projectQuotas, volumeTypes, volumes } from './model';
-import type { VolumeTypeDoc } from './model';
+import type { VolumeTypeDoc, VolumeTypeEncryptionDoc } from './model';
+import type { Schema } from './validation';
 import { itemOf, oneItem, requireUrlKey, specsMatch, stringSpecs, withoutKey } from './specs';
-import { isUuidLike, objectBody, types, validate, validObjectBody, wrapped } from './validation';
+import {
+  DB_MAX_INT,
+  isUuidLike,
+  objectBody,
+  strictObject,
+  types,
+  validate,
+  validObjectBody,
+  wrapped,
+} from './validation';
 
 /** devstack's default_volume_type. */
 export const DEFAULT_TYPE_NAME = 'lvmdriver-1';
@@ -449,13 +459,140 @@ export const typeRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     return reply.code(202).send();
   });
 
-  // ---- encryption (no type of the demo cloud is encrypted) ----
+  // ---- encryption (volume_type_encryption) ----
+
+  const encryptionSchema = (create: boolean): Schema =>
+    wrapped(
+      'encryption',
+      strictObject(
+        {
+          key_size: {
+            type: ['string', 'integer', 'null'],
+            pattern: '^[0-9]+$',
+            minimum: 0,
+            maximum: DB_MAX_INT,
+          },
+          provider: { type: 'string' },
+          control_location: { enum: ['front-end', 'back-end'] },
+          cipher: { type: ['string', 'null'] },
+        },
+        create ? ['provider', 'control_location'] : undefined,
+      ),
+    );
+  const encryptionNotFound = (typeId: string): Fault =>
+    new Fault(404, `Volume type encryption for type ${typeId} does not exist.`);
+  const encryptionView = (typeId: string, e: VolumeTypeEncryptionDoc): Json => ({
+    volume_type_id: typeId,
+    control_location: e.control_location,
+    deleted: false,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+    encryption_id: e.encryption_id,
+    key_size: e.key_size,
+    provider: e.provider,
+    deleted_at: null,
+    cipher: e.cipher,
+  });
+  const keySizeOf = (raw: unknown): number | null =>
+    raw === undefined || raw === null ? null : Number(raw);
 
   app.get<{ Params: { id: string } }>('/types/:id/encryption', async (request) => {
     authorize(request, 'volume', 'volume_extension:volume_type_encryption:get', ownTarget(request));
-    loadVisibleType(store, request, request.params.id);
-    return {};
+    const type = loadVisibleType(store, request, request.params.id);
+    return type.encryption ? encryptionView(type.id, type.encryption) : {};
   });
+
+  app.post<{ Params: { id: string } }>('/types/:id/encryption', async (request) => {
+    authorize(
+      request,
+      'volume',
+      'volume_extension:volume_type_encryption:create',
+      ownTarget(request),
+    );
+    validate(encryptionSchema(true), request.body);
+    const spec = (request.body as { encryption: Json }).encryption;
+    return store.transaction(() => {
+      const type = loadVisibleType(store, request, request.params.id);
+      if (typeInUse(store, type.id)) {
+        throw badRequest('Cannot create encryption specs. Volume type in use.');
+      }
+      if (type.encryption) {
+        throw badRequest(`Volume type encryption for type ${type.id} already exists.`);
+      }
+      col.put({
+        ...type,
+        encryption: {
+          encryption_id: uuid(),
+          provider: String(spec['provider']),
+          control_location: String(spec['control_location']),
+          cipher: (spec['cipher'] as string | null | undefined) ?? null,
+          key_size: keySizeOf(spec['key_size']),
+          created_at: ctx.now().toISOString(),
+          updated_at: null,
+        },
+      });
+      // Cinder answers the body it was given.
+      return request.body;
+    });
+  });
+
+  app.put<{ Params: { id: string; encryptionId: string } }>(
+    '/types/:id/encryption/:encryptionId',
+    async (request) => {
+      authorize(
+        request,
+        'volume',
+        'volume_extension:volume_type_encryption:update',
+        ownTarget(request),
+      );
+      validate(encryptionSchema(false), request.body);
+      const spec = (request.body as { encryption: Json }).encryption;
+      return store.transaction(() => {
+        const type = loadVisibleType(store, request, request.params.id);
+        if (typeInUse(store, type.id)) {
+          throw badRequest('Cannot update encryption specs. Volume type in use.');
+        }
+        const current = type.encryption;
+        if (!current) throw encryptionNotFound(type.id);
+        col.put({
+          ...type,
+          encryption: {
+            ...current,
+            ...(spec['provider'] !== undefined && { provider: String(spec['provider']) }),
+            ...(spec['control_location'] !== undefined && {
+              control_location: String(spec['control_location']),
+            }),
+            ...(spec['cipher'] !== undefined && { cipher: spec['cipher'] as string | null }),
+            ...(spec['key_size'] !== undefined && { key_size: keySizeOf(spec['key_size']) }),
+            updated_at: ctx.now().toISOString(),
+          },
+        });
+        return request.body;
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string; encryptionId: string } }>(
+    '/types/:id/encryption/:encryptionId',
+    async (request, reply) => {
+      authorize(
+        request,
+        'volume',
+        'volume_extension:volume_type_encryption:delete',
+        ownTarget(request),
+      );
+      store.transaction(() => {
+        const type = loadVisibleType(store, request, request.params.id);
+        if (typeInUse(store, type.id)) {
+          throw badRequest('Cannot delete encryption specs. Volume type in use.');
+        }
+        if (!type.encryption) throw encryptionNotFound(type.id);
+        const { encryption: _gone, ...rest } = type;
+        col.put({ ...rest, updated_at: ctx.now().toISOString() });
+      });
+      return reply.code(202).send();
+    },
+  );
 };
 
 /** Quota resources are named after types; a rename carries project limits over (update_quota_resource). */

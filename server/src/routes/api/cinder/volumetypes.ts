@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type VolumeType as VolumeTypeShape, routeTable as api } from '@skydeck/contract';
-import type { VolumeType as CinderVolumeType } from '@skydeck/openstack-client';
+import {
+  type VolumeType as VolumeTypeShape,
+  type VolumeTypeEncryption,
+  routeTable as api,
+} from '@skydeck/contract';
+import type {
+  VolumeType as CinderVolumeType,
+  VolumeTypeEncryptionSpec,
+} from '@skydeck/openstack-client';
 import { serve } from '../../serve';
 import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
@@ -17,14 +24,33 @@ export const toVolumeType = (t: CinderVolumeType): VolumeTypeShape => {
   return out;
 };
 
+export const toEncryption = (e: VolumeTypeEncryptionSpec | null): VolumeTypeEncryption | null =>
+  e && {
+    provider: e.provider,
+    control_location: e.control_location,
+    cipher: e.cipher ?? null,
+    key_size: e.key_size ?? null,
+  };
+
 /**
- * /api/cinder/volumetypes/ — the types the caller may use, the default type, one type, and a
- * type's "metadata" (its extra specs, which the metadata editor edits for volume_type).
+ * /api/cinder/volumetypes/ — the types the caller may use (an admin: all, with encryption), the
+ * default type, one type, a type's "metadata" (its extra specs, which the metadata editor edits
+ * for volume_type), and the admin's create, edit, delete, encryption and project access.
  */
 export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
-  serve(app, api['cinder.volumetypes.list'], async (request) => ({
-    items: (await request.openstack.cinder.volumeTypes.list()).map(toVolumeType),
-  }));
+  serve(app, api['cinder.volumetypes.list'], async (request) => {
+    const calls = request.openstack.cinder.volumeTypes;
+    if (request.query.all !== true) return { items: (await calls.list()).map(toVolumeType) };
+    const types = await calls.list({ isPublic: 'all' });
+    // One call per type: Cinder lists no encryption; an admin's table has a few dozen types.
+    const encryptions = await Promise.all(types.map((t) => calls.getEncryption(t.id)));
+    return {
+      items: types.map((t, i) => ({
+        ...toVolumeType(t),
+        encryption: toEncryption(encryptions[i] ?? null),
+      })),
+    };
+  });
 
   serve(app, api['cinder.volumetypes.default'], async (request) =>
     toVolumeType(await request.openstack.cinder.volumeTypes.getDefault()),
@@ -33,6 +59,68 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['cinder.volumetypes.get'], async (request) =>
     toVolumeType(await request.openstack.cinder.volumeTypes.get(request.params.id)),
   );
+
+  serve(app, api['cinder.volumetypes.create'], async (request, reply) => {
+    const created = await request.openstack.cinder.volumeTypes.create(request.body);
+    return reply.code(201).send(toVolumeType(created));
+  });
+
+  serve(app, api['cinder.volumetypes.update'], async (request) =>
+    toVolumeType(
+      await request.openstack.cinder.volumeTypes.update(request.params.id, request.body),
+    ),
+  );
+
+  serve(app, api['cinder.volumetypes.delete'], async (request, reply) => {
+    await request.openstack.cinder.volumeTypes.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['cinder.volumetypes.encryption'], async (request) => ({
+    encryption: toEncryption(
+      await request.openstack.cinder.volumeTypes.getEncryption(request.params.id),
+    ),
+  }));
+
+  // One PUT for create and update: the form does not know (nor need to) whether a spec exists.
+  serve(app, api['cinder.volumetypes.setEncryption'], async (request) => {
+    const calls = request.openstack.cinder.volumeTypes;
+    const { id } = request.params;
+    const existing = await calls.getEncryption(id);
+    if (!existing?.encryption_id) {
+      return { encryption: toEncryption(await calls.createEncryption(id, request.body)) };
+    }
+    await calls.updateEncryption(id, existing.encryption_id, request.body);
+    return { encryption: toEncryption(await calls.getEncryption(id)) };
+  });
+
+  serve(app, api['cinder.volumetypes.deleteEncryption'], async (request, reply) => {
+    const calls = request.openstack.cinder.volumeTypes;
+    const { id } = request.params;
+    const existing = await calls.getEncryption(id);
+    if (!existing?.encryption_id) {
+      return reply.code(404).send({ message: 'The volume type has no encryption.' });
+    }
+    await calls.deleteEncryption(id, existing.encryption_id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['cinder.volumetypes.access'], async (request) => ({
+    items: (await request.openstack.cinder.volumeTypes.listAccess(request.params.id)).map(
+      (project_id) => ({ project_id }),
+    ),
+  }));
+
+  serve(app, api['cinder.volumetypes.addAccess'], async (request, reply) => {
+    await request.openstack.cinder.volumeTypes.addAccess(request.params.id, request.body.project);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['cinder.volumetypes.removeAccess'], async (request, reply) => {
+    const { id, projectId } = request.params;
+    await request.openstack.cinder.volumeTypes.removeAccess(id, projectId);
+    return reply.code(204).send(null);
+  });
 
   serveMetadata(
     app,
