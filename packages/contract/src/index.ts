@@ -14,6 +14,7 @@ export * from './nova/flavors';
 export * from './nova/keypairs';
 export * from './nova/servergroups';
 export * from './nova/servers';
+export * from './nova/usage';
 export * from './nova/launch';
 export * from './nova/serverActions';
 export * from './nova/serverLog';

@@ -7,6 +7,7 @@ import { novaComputeAdminRoutes } from './nova/computeAdmin';
 import { neutronRoutes } from './neutron/routes';
 import { neutronTopologyRoutes } from './neutron/topology';
 import { novaRoutes } from './nova/routes';
+import { novaUsageRoutes } from './nova/usage';
 import { novaVolumeAttachmentRoutes } from './nova/volumeAttachments';
 import type { RouteSpec } from './route';
 import { swiftRoutes } from './swift/routes';
@@ -26,14 +27,15 @@ export const routeTable = {
   ...novaRoutes,
   ...novaComputeAdminRoutes,
   ...novaVolumeAttachmentRoutes,
+  ...novaUsageRoutes,
   ...glanceRoutes,
   ...cinderRoutes,
   ...neutronRoutes,
   ...neutronTopologyRoutes,
   ...swiftRoutes,
+  ...heatRoutes,
   ...systemRoutes,
 } satisfies Record<string, RouteSpec>;
-  ...heatRoutes,
 
 export type RouteTable = typeof routeTable;
 export type RouteId = keyof RouteTable;

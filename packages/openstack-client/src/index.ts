@@ -96,6 +96,14 @@ export type {
   KeypairListOptions,
   KeypairUserOptions,
 } from './nova/keypairs';
+export type {
+  ServerUsage,
+  TenantUsage,
+  UsageCalls,
+  UsagePage,
+  UsagePageOptions,
+  UsagePeriod,
+} from './nova/usage';
 export { normalizeServerGroup } from './nova/serverGroups';
 export type {
   ServerGroupCalls,
@@ -126,7 +134,7 @@ export type { AggregateCalls, AggregateCreate } from './nova/aggregates';
 export type { Hypervisor, HypervisorCalls, HypervisorServer } from './nova/hypervisors';
 export type { NovaService, ServiceCalls, ServiceListOptions, ServiceUpdate } from './nova/services';
 export type { NovaQuotaDefaultCalls, NovaQuotaSet } from './nova/quotaDefaults';
-export type { NeutronAgent, NeutronSystemCalls } from './neutron/system';
+export type { NeutronAgent, NeutronSystemCalls, QuotaDetail } from './neutron/system';
 export type * from './nova/serverCreate';
 export type * from './nova/volumeAttachments';
 export type * from './nova/types';

@@ -26,8 +26,9 @@ import { computeAdminRoutes } from './api/nova/computeAdmin';
 import { flavorRoutes } from './api/nova/flavors';
 import { keypairRoutes } from './api/nova/keypairs';
 import { novaMiscRoutes } from './api/nova/misc';
-import { serverGroupRoutes } from './api/nova/servergroups';
+import { usageRoutes } from './api/nova/usage';
 import { heatStackRoutes } from './api/heat/stacks';
+import { serverGroupRoutes } from './api/nova/servergroups';
 import { serverRoutes } from './api/nova/servers';
 import { launchRoutes } from './api/nova/launch';
 import { serverActionRoutes } from './api/nova/serverActions';
@@ -69,6 +70,7 @@ const API_ROUTES = [
   serverLogRoutes,
   volumeAttachmentRoutes,
   novaMiscRoutes,
+  usageRoutes,
   aggregateRoutes,
   computeAdminRoutes,
   imageRoutes,
@@ -93,10 +95,10 @@ const API_ROUTES = [
   floatingIpRoutes,
   topologyRoutes,
   systemRoutes,
+  heatStackRoutes,
 ];
 
 /**
-  heatStackRoutes,
  * {webroot}auth/: CSRF on unsafe methods (JSON or form posts).
  * {webroot}api/: JSON only, X-Requested-With, CSRF on unsafe methods, and a session.
  */

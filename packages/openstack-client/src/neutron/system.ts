@@ -23,6 +23,15 @@ export interface NeutronSystemCalls {
   agents(options?: CallOptions): Promise<NeutronAgent[]>;
   /** The quotas a new project gets (`quotas/{project}/default`). */
   quotaDefaults(projectId: string, options?: CallOptions): Promise<Record<string, number>>;
+  /** A project's quotas with what is used (`quotas/{project}/details`, quota-details extension). */
+  quotaDetails(projectId: string, options?: CallOptions): Promise<Record<string, QuotaDetail>>;
+}
+
+/** One resource of `quotas/{project}/details`: the limit (-1: none), used and reserved. */
+export interface QuotaDetail {
+  limit: number;
+  used: number;
+  reserved: number;
 }
 
 export function neutronSystemCalls(http: ServiceHttp): NeutronSystemCalls {
@@ -37,6 +46,19 @@ export function neutronSystemCalls(http: ServiceHttp): NeutronSystemCalls {
       const out: Record<string, number> = {};
       for (const [key, value] of Object.entries(answer.quota ?? {})) {
         if (typeof value === 'number') out[key] = value;
+      }
+      return out;
+    },
+    async quotaDetails(projectId, call = {}) {
+      const answer = await http.json<{ quota?: Record<string, Partial<QuotaDetail>> }>({
+        ...call,
+        path: urlPath`quotas/${projectId}/details`,
+      });
+      const out: Record<string, QuotaDetail> = {};
+      for (const [key, value] of Object.entries(answer.quota ?? {})) {
+        if (typeof value?.limit === 'number') {
+          out[key] = { limit: value.limit, used: value.used ?? 0, reserved: value.reserved ?? 0 };
+        }
       }
       return out;
     },

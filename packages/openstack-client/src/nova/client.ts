@@ -14,6 +14,7 @@ import { serviceCalls } from './services';
 import { novaQuotaDefaultCalls } from './quotaDefaults';
 import { serverLogCalls } from './serverLog';
 import { volumeAttachmentCalls } from './volumeAttachments';
+import { usageCalls } from './usage';
 import { discoverComputeRange, isLegacyRange } from './versions';
 import type { MicroversionRange } from '../http/microversion';
 import type { FetchLike } from '../http/request';
@@ -31,6 +32,7 @@ import type { ServiceCalls } from './services';
 import type { NovaQuotaDefaultCalls } from './quotaDefaults';
 import type { ServerLogCalls } from './serverLog';
 import type { VolumeAttachmentCalls } from './volumeAttachments';
+import type { UsageCalls } from './usage';
 
 export interface NovaClientOptions {
   /** The compute endpoint from the catalog, e.g. `http://host/compute/v2.1`. */
@@ -62,6 +64,8 @@ export interface NovaClient {
   hypervisors: HypervisorCalls;
   services: ServiceCalls;
   quotaDefaults: NovaQuotaDefaultCalls;
+  /** Simple tenant usage (overview and usage pages). */
+  usage: UsageCalls;
 }
 
 export function createNovaClient(options: NovaClientOptions): NovaClient {
@@ -92,5 +96,6 @@ export function createNovaClient(options: NovaClientOptions): NovaClient {
     hypervisors: hypervisorCalls(ctx),
     services: serviceCalls(ctx),
     quotaDefaults: novaQuotaDefaultCalls(ctx),
+    usage: usageCalls(ctx),
   };
 }

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { AllUsage, LimitSummary, ProjectUsage } from '@skydeck/contract';
+import { useTestApp } from '../../../testing/useTestApp';
+
+const { t, demo, admin } = useTestApp(['demo', 'admin']);
+
+/** Nova's own answer, asked directly of the demo cloud with the session's token. */
+const novaUsage = async (session: typeof demo, path: string): Promise<Record<string, unknown>> => {
+  const token = await t.tokenOf(session);
+  const res = await fetch(`${t.cloud.url}/compute/v2.1/${path}`, {
+    headers: { 'x-auth-token': token },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+};
+
+const YEAR = 'start=2000-01-01&end=2099-12-31';
+const NOVA_YEAR = 'start=2000-01-01T00:00:00&end=2100-01-01T00:00:00';
+
+describe('GET /api/nova/usage/', () => {
+  it("answers the project's instances a page at a time, with Nova's totals", async () => {
+    const first = await t.as(demo, { url: `/api/nova/usage/?${YEAR}&limit=1` });
+    expect(first.statusCode).toBe(200);
+    const page = first.json<ProjectUsage>();
+    expect(page.items).toHaveLength(1);
+    const nova = (await novaUsage(
+      demo,
+      `os-simple-tenant-usage/${demo.user.project_id}?${NOVA_YEAR}`,
+    )) as { tenant_usage: { total_vcpus_usage: number; server_usages: unknown[] } };
+    expect(page.totals.vcpu_hours).toBeCloseTo(nova.tenant_usage.total_vcpus_usage, 6);
+    expect(page.totals.instances).toBe(nova.tenant_usage.server_usages.length);
+    const item = page.items[0];
+    expect(item?.vcpu_hours).toBeCloseTo((item?.vcpus ?? 0) * (item?.hours ?? 0), 9);
+    if (page.totals.instances > 1) {
+      expect(page.next).toBe(item?.instance_id);
+      const second = await t.as(demo, {
+        url: `/api/nova/usage/?${YEAR}&limit=1&marker=${page.next}`,
+      });
+      expect(second.json<ProjectUsage>().items[0]?.instance_id).not.toBe(item?.instance_id);
+    }
+  });
+
+  it('refuses impossible or reversed periods with 400', async () => {
+    for (const query of [
+      'start=2026-02-30&end=2026-03-01',
+      'start=2026-03-02&end=2026-03-01',
+      'start=2026-3-1&end=2026-03-01',
+      'start=2026-03-01',
+    ]) {
+      const res = await t.as(demo, { url: `/api/nova/usage/?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    }
+  });
+
+  it('answers an empty period with zero totals', async () => {
+    const res = await t.as(demo, { url: '/api/nova/usage/?start=2001-01-01&end=2001-01-31' });
+    expect(res.json<ProjectUsage>()).toMatchObject({
+      items: [],
+      next: null,
+      totals: { instances: 0 },
+    });
+  });
+});
+
+describe('GET /api/nova/usage/csv/', () => {
+  it("streams every instance with Nova's hours", async () => {
+    const res = await t.as(demo, { url: `/api/nova/usage/csv/?${YEAR}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="demo-usage-/);
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header).toMatch(/^Instance Name,Instance ID,Flavor,VCPUs/);
+    const nova = (await novaUsage(
+      demo,
+      `os-simple-tenant-usage/${demo.user.project_id}?${NOVA_YEAR}`,
+    )) as { tenant_usage: { server_usages: { instance_id: string; hours: number }[] } };
+    expect(rows).toHaveLength(nova.tenant_usage.server_usages.length);
+    for (const s of nova.tenant_usage.server_usages) {
+      const row = rows.find((r) => r.includes(s.instance_id));
+      expect(row).toBeDefined();
+    }
+  });
+});
+
+describe('GET /api/nova/usage/all/', () => {
+  it("lists every project's totals for an admin, with names", async () => {
+    const res = await t.as(admin, { url: `/api/nova/usage/all/?${YEAR}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AllUsage>();
+    const mine = body.items.find((p) => p.project_name === 'demo');
+    expect(mine?.instances).toBeGreaterThan(0);
+    const csv = await t.as(admin, { url: `/api/nova/usage/all/csv/?${YEAR}` });
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'Project Name,Project ID,Instances,VCPU Hours,Disk GB Hours,RAM MB Hours',
+    );
+    expect(csv.body).toContain(`demo,${mine?.project_id},${mine?.instances},`);
+  });
+
+  it('is refused to a member', async () => {
+    expect((await t.as(demo, { url: `/api/nova/usage/all/?${YEAR}` })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/nova/usage/limits/', () => {
+  it("sums up Nova's, Cinder's and Neutron's limits with what is used", async () => {
+    const res = await t.as(demo, { url: '/api/nova/usage/limits/' });
+    expect(res.statusCode).toBe(200);
+    const names = res.json<LimitSummary>().items.map((i) => i.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['instances', 'cores', 'ram', 'volumes', 'gigabytes', 'network']),
+    );
+  });
+});
