@@ -94,4 +94,5 @@ export const toUserSession = (session: SessionData): UserSession => ({
   services_region: session.region,
   available_services_regions: session.regions,
   token_expires_at: new Date(session.expiresAt).toISOString(),
+  ...(session.domainContext && { domain_context: session.domainContext }),
 });

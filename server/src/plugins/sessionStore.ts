@@ -15,6 +15,8 @@ export interface SessionData {
   region: string;
   regions: string[];
   createdAt: number;
+  /** The admin's domain context for the identity panels (issue 12), until cleared. */
+  domainContext?: { id: string; name: string };
 }
 
 /**

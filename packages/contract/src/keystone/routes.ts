@@ -33,7 +33,7 @@ import {
   RoleUpdateBody,
 } from './domains';
 import { GroupCreateBody, GroupListQuery, GroupMemberParams, GroupUpdateBody } from './groups';
-import { KeystoneVersion, ServiceCatalog, UserSession } from './session';
+import { DomainContextBody, KeystoneVersion, ServiceCatalog, UserSession } from './session';
 import { NoContent } from '../common';
 import { route, routes } from '../route';
 
@@ -54,6 +54,18 @@ export const keystoneRoutes = {
       method: 'GET',
       path: '/api/keystone/svc-catalog/',
       response: { 200: ServiceCatalog },
+    }),
+    /** Set Domain Context (admins): kept in the server-side session; answers the new session. */
+    setDomainContext: route({
+      method: 'PUT',
+      path: '/api/keystone/domain-context/',
+      body: DomainContextBody,
+      response: { 200: UserSession },
+    }),
+    clearDomainContext: route({
+      method: 'DELETE',
+      path: '/api/keystone/domain-context/',
+      response: { 200: UserSession },
     }),
   }),
   ...routes('keystone.projects', {

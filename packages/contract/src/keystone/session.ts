@@ -18,8 +18,20 @@ export const UserSession = Type.Object({
   services_region: Type.String(),
   available_services_regions: Type.Array(Type.String()),
   token_expires_at: Type.String(),
+  /**
+   * The admin's domain context (issue 12): while set, the identity panels list and create
+   * projects, users and groups in this domain. Absent when none is set.
+   */
+  domain_context: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 export type UserSession = Static<typeof UserSession>;
+
+/** Set Domain Context: the domain the identity panels then work in. */
+export const DomainContextBody = Type.Object(
+  { domain_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type DomainContextBody = Static<typeof DomainContextBody>;
 
 export const KeystoneVersion = Type.Object({ version: Type.String() });
 export type KeystoneVersion = Static<typeof KeystoneVersion>;

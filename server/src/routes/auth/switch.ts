@@ -28,7 +28,11 @@ export const switchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
         }
         throw error;
       }
-      const next = sessionFromAuth(auth, [current.region, ...deps.regions.configured]);
+      const next = {
+        ...sessionFromAuth(auth, [current.region, ...deps.regions.configured]),
+        // The admin's domain context is the identity panels' view, not the project's: it stays.
+        ...(current.domainContext && { domainContext: current.domainContext }),
+      };
       request.session = next;
       await reply.saveSession();
       deps.regions.add(next.regions);

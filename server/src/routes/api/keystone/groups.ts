@@ -3,6 +3,7 @@ import { type KeystoneGroup, routeTable as api } from '@skydeck/contract';
 import type { Group } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
 import { mapLimit } from '../../../lib/mapLimit';
+import { contextDomainId } from '../../../services/keystone/domainContext';
 import { failureText } from './projects';
 import { toUser } from './users';
 import type { RouteDeps } from '../../deps';
@@ -19,7 +20,9 @@ export const toGroup = (g: Group): KeystoneGroup => ({
 export const keystoneGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['keystone.groups.list'], async (request) => {
     const { domain_id, name__icontains } = request.query;
-    const groups = await request.openstack.keystone.listGroups({ domain_id });
+    const groups = await request.openstack.keystone.listGroups({
+      domain_id: contextDomainId(request, domain_id),
+    });
     // Keystone filters names exactly; the table's facet finds a part of the name, any case.
     const needle = name__icontains?.toLowerCase();
     return {
@@ -30,7 +33,11 @@ export const keystoneGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
   });
 
   serve(app, api['keystone.groups.create'], async (request, reply) => {
-    const created = await request.openstack.keystone.createGroup(request.body);
+    const domainId = contextDomainId(request, request.body.domain_id);
+    const created = await request.openstack.keystone.createGroup({
+      ...request.body,
+      ...(domainId && { domain_id: domainId }),
+    });
     return reply.code(201).send(toGroup(created));
   });
 

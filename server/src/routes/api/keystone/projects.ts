@@ -5,6 +5,7 @@ import { serve } from '../../serve';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
 import { cachedList, forgetLists } from '../../../services/keystone/listCache';
+import { contextDomainId } from '../../../services/keystone/domainContext';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import type { RouteDeps } from '../../deps';
@@ -40,7 +41,7 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     const keystone = request.openstack.keystone;
     if (user === 'current') return { items: (await keystone.listAuthProjects()).map(toProject) };
     if (user) return { items: (await keystone.listUserProjects(user)).map(toProject) };
-    const filters = { domain_id, name, enabled };
+    const filters = { domain_id: contextDomainId(request, domain_id), name, enabled };
     if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
       return { items: (await keystone.listProjects(filters)).map(toProject) };
     }
@@ -58,7 +59,11 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
 
   serve(app, api['keystone.projects.create'], async (request, reply) => {
     forgetLists('projects');
-    const created = await request.openstack.keystone.createProject(request.body);
+    const domainId = contextDomainId(request, request.body.domain_id);
+    const created = await request.openstack.keystone.createProject({
+      ...request.body,
+      ...(domainId && { domain_id: domainId }),
+    });
     return reply.code(201).send(toProject(created));
   });
 

@@ -15,6 +15,7 @@ import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { cachedList, forgetLists } from '../../../services/keystone/listCache';
+import { contextDomainId } from '../../../services/keystone/domainContext';
 import { failureText } from './projects';
 import type { RouteDeps } from '../../deps';
 
@@ -49,7 +50,8 @@ const refused = (error: unknown): boolean =>
 /** /api/keystone/users/ and /api/keystone/roles/. */
 export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['keystone.users.list'], async (request) => {
-    const { domain_id, ...paging } = request.query;
+    const { domain_id: asked, ...paging } = request.query;
+    const domain_id = contextDomainId(request, asked);
     const keystone = request.openstack.keystone;
     // Spec 3 §6: without list_users only the current user is listed.
     const read = (): Promise<readonly User[]> =>
@@ -74,8 +76,10 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     forgetLists('users');
     const { project_id, role_id, ...rest } = request.body;
     const keystone = request.openstack.keystone;
+    const domainId = contextDomainId(request, rest.domain_id);
     const created = await keystone.createUser({
       ...rest,
+      ...(domainId && { domain_id: domainId }),
       ...(project_id ? { default_project_id: project_id } : {}),
     });
     if (project_id && role_id) {
