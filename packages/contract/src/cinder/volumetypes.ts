@@ -28,6 +28,10 @@ export const VolumeType = Type.Object({
   qos_specs_id: Type.Optional(Nullable(Type.String())),
   /** Only in the admin list: the type's encryption, null when it has none. */
   encryption: Type.Optional(Nullable(VolumeTypeEncryption)),
+  /** Only in the admin list: the type new volumes get when none is named. */
+  is_default: Type.Optional(Type.Boolean()),
+  /** Only in the admin list: the name of the associated QoS spec. */
+  qos_specs_name: Type.Optional(Nullable(Type.String())),
 });
 export type VolumeType = Static<typeof VolumeType>;
 export const VolumeTypeList = ListOf(VolumeType);

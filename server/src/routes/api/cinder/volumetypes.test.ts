@@ -28,7 +28,12 @@ describe('/api/cinder/volumetypes/ (admin)', () => {
 
     // Only the admin list (all) shows a private type, with its encryption.
     const all = (await t.as(admin, { url: `${TYPES}?all=true` })).json<VolumeTypeList>();
-    expect(all.items.find((x) => x.id === type.id)).toMatchObject({ encryption: null });
+    expect(all.items.find((x) => x.id === type.id)).toMatchObject({
+      encryption: null,
+      is_default: false,
+      qos_specs_name: null,
+    });
+    expect(all.items.filter((x) => x.is_default)).toHaveLength(1);
     const usable = (await t.as(admin, { url: TYPES })).json<VolumeTypeList>();
     expect(usable.items.find((x) => x.id === type.id)).toBeUndefined();
 

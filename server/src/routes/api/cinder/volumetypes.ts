@@ -41,13 +41,22 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['cinder.volumetypes.list'], async (request) => {
     const calls = request.openstack.cinder.volumeTypes;
     if (request.query.all !== true) return { items: (await calls.list()).map(toVolumeType) };
-    const types = await calls.list({ isPublic: 'all' });
+    const cinder = request.openstack.cinder;
+    const [types, defaultType, qosSpecs] = await Promise.all([
+      calls.list({ isPublic: 'all' }),
+      // A cloud without a usable default type still lists its types.
+      calls.getDefault().catch(() => null),
+      cinder.qosSpecs.list(),
+    ]);
     // One call per type: Cinder lists no encryption; an admin's table has a few dozen types.
     const encryptions = await Promise.all(types.map((t) => calls.getEncryption(t.id)));
+    const qosNames = new Map(qosSpecs.map((q) => [q.id, q.name]));
     return {
       items: types.map((t, i) => ({
         ...toVolumeType(t),
         encryption: toEncryption(encryptions[i] ?? null),
+        is_default: t.id === defaultType?.id,
+        qos_specs_name: t.qos_specs_id ? (qosNames.get(t.qos_specs_id) ?? null) : null,
       })),
     };
   });
