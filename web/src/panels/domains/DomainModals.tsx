@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { KeystoneDomain } from '@skydeck/contract';
 import { domainMutations } from '../../data/keystone/domains';
 import type { ModalProps } from '../../registry/types';
+import { ConfirmChangeModal } from '../../ui/ConfirmChangeModal/ConfirmChangeModal';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
@@ -71,26 +72,22 @@ function ToggleDomain({
 }: ModalProps<KeystoneDomain> & { enabled: boolean }): ReactNode {
   const { t } = useTranslation();
   const update = useMutation(domainMutations.update);
-  const title = enabled ? t('Enable Domain') : t('Disable Domain');
   return (
-    <ModalForm
-      title={title}
-      submitLabel={title}
-      variant="small"
-      onClose={onClose}
-      onSubmit={async () => {
-        await update.mutateAsync({ id: target.id, body: { enabled } });
-        return { updated: [target.id] };
-      }}
-    >
-      <p>
-        {enabled
+    <ConfirmChangeModal
+      title={enabled ? t('Enable Domain') : t('Disable Domain')}
+      question={
+        enabled
           ? t('Enable the domain {{name}}?', { name: target.name })
           : t('Disable the domain {{name}}? Its users cannot sign in while it is disabled.', {
               name: target.name,
-            })}
-      </p>
-    </ModalForm>
+            })
+      }
+      onClose={onClose}
+      onConfirm={async () => {
+        await update.mutateAsync({ id: target.id, body: { enabled } });
+        return { updated: [target.id] };
+      }}
+    />
   );
 }
 

@@ -5,6 +5,10 @@ import { booleanColumn, nameColumn, textColumn } from '../../registry/columns';
 import { asDetail, asList, defineResource } from '../../registry/defineResource';
 import { textFacet } from '../../registry/facets';
 import { booleanField, field, overviewTab } from '../../registry/fields';
+import {
+  clearDomainContextAction,
+  DOMAIN_CONTEXT_REQUIRES,
+} from '../../ui/ConfirmChangeModal/domainContextActions';
 import { policy, setting } from '../../registry/types';
 import { domainQueries, removeDomain } from '../../data/keystone/domains';
 
@@ -46,6 +50,7 @@ export const domains = defineResource<KeystoneDomain>({
       modalAction('create', msg('Create Domain'), [CREATE, EDITABLE], () =>
         import('./DomainModals').then((m) => m.CreateDomainModal),
       ),
+      clearDomainContextAction(),
     ],
     row: [
       modalAction<KeystoneDomain>(
@@ -67,6 +72,17 @@ export const domains = defineResource<KeystoneDomain>({
         msg('Disable Domain'),
         [UPDATE, EDITABLE],
         () => import('./DomainModals').then((m) => m.DisableDomainModal),
+        { allowed: (d) => d.enabled },
+      ),
+      modalAction<KeystoneDomain>(
+        'set-domain-context',
+        msg('Set Domain Context'),
+        DOMAIN_CONTEXT_REQUIRES,
+        () =>
+          import('../../ui/ConfirmChangeModal/DomainContextModals').then(
+            (m) => m.SetDomainContextModal,
+          ),
+        // Keystone keeps a disabled domain's entities, but nobody can sign in to work there.
         { allowed: (d) => d.enabled },
       ),
       deleteAction<KeystoneDomain>({ ...remove, label: msg('Delete Domain') }),

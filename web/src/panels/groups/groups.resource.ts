@@ -6,6 +6,7 @@ import { nameColumn, textColumn } from '../../registry/columns';
 import { asDetail, asList, defineResource } from '../../registry/defineResource';
 import { serverFacet } from '../../registry/facets';
 import { customTab, field, overviewTab } from '../../registry/fields';
+import { clearDomainContextAction } from '../../ui/ConfirmChangeModal/domainContextActions';
 import { policy, setting } from '../../registry/types';
 import { groupQueries, removeGroup } from '../../data/keystone/groups';
 import { GroupMembers } from './GroupMembers';
@@ -47,6 +48,7 @@ export const groups = defineResource<KeystoneGroup>({
       modalAction('create', msg('Create Group'), [CREATE, EDITABLE], () =>
         import('./GroupModals').then((m) => m.CreateGroupModal),
       ),
+      clearDomainContextAction(),
     ],
     row: [
       modalAction<KeystoneGroup>(

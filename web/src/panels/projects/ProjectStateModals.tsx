@@ -6,7 +6,7 @@ import type { Project } from '@skydeck/contract';
 import { switchProject } from '../../app/authActions';
 import { projectMutations } from '../../data/keystone/projects';
 import type { ModalProps } from '../../registry/types';
-import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { ConfirmChangeModal } from '../../ui/ConfirmChangeModal/ConfirmChangeModal';
 
 function ToggleProject({
   target,
@@ -15,29 +15,23 @@ function ToggleProject({
 }: ModalProps<Project> & { enabled: boolean }): ReactNode {
   const { t } = useTranslation();
   const change = useMutation(projectMutations.setEnabled);
-  const title = enabled ? t('Enable Project') : t('Disable Project');
   return (
-    <ModalForm
-      title={title}
-      submitLabel={title}
-      variant="small"
-      onClose={onClose}
-      onSubmit={async () => {
-        await change.mutateAsync({ project: target, enabled });
-        return { updated: [target.id] };
-      }}
-    >
-      <p>
-        {enabled
+    <ConfirmChangeModal
+      title={enabled ? t('Enable Project') : t('Disable Project')}
+      question={
+        enabled
           ? t('Enable the project {{name}}?', { name: target.name })
           : t(
               'Disable the project {{name}}? Its members cannot sign in to it while it is disabled.',
-              {
-                name: target.name,
-              },
-            )}
-      </p>
-    </ModalForm>
+              { name: target.name },
+            )
+      }
+      onClose={onClose}
+      onConfirm={async () => {
+        await change.mutateAsync({ project: target, enabled });
+        return { updated: [target.id] };
+      }}
+    />
   );
 }
 
@@ -55,18 +49,15 @@ export function SetActiveProjectModal({ target, onClose }: ModalProps<Project>):
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (
-    <ModalForm
+    <ConfirmChangeModal
       title={t('Set as Active Project')}
-      submitLabel={t('Set as Active Project')}
-      variant="small"
+      question={t('Switch to the project {{name}}?', { name: target.name })}
       onClose={onClose}
-      onSubmit={async () => {
+      onConfirm={async () => {
         await switchProject(queryClient, target.id);
         void navigate('/');
         return {};
       }}
-    >
-      <p>{t('Switch to the project {{name}}?', { name: target.name })}</p>
-    </ModalForm>
+    />
   );
 }

@@ -6,6 +6,7 @@ import { booleanColumn, nameColumn, textColumn } from '../../registry/columns';
 import { asDetail, asList, asPage, defineResource } from '../../registry/defineResource';
 import { serverFacet } from '../../registry/facets';
 import { booleanField, customTab, field, overviewTab } from '../../registry/fields';
+import { clearDomainContextAction } from '../../ui/ConfirmChangeModal/domainContextActions';
 import { policy } from '../../registry/types';
 import { projectQueries, removeProject } from '../../data/keystone/projects';
 import { ProjectMembers } from './ProjectMembers';
@@ -57,6 +58,7 @@ export const projects = defineResource<Project>({
       modalAction('create', msg('Create Project'), [CREATE], () =>
         import('./ProjectWizard').then((m) => m.CreateProjectWizard),
       ),
+      clearDomainContextAction(),
     ],
     row: [
       modalAction<Project>(

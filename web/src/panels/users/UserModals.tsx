@@ -5,6 +5,7 @@ import type { KeystoneUser } from '@skydeck/contract';
 import { projectQueries } from '../../data/keystone/projects';
 import { defaultRoleId, roleQueries, userMutations } from '../../data/keystone/users';
 import type { ModalProps } from '../../registry/types';
+import { ConfirmChangeModal } from '../../ui/ConfirmChangeModal/ConfirmChangeModal';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
@@ -202,26 +203,22 @@ function ToggleUser({
 }: ModalProps<KeystoneUser> & { enabled: boolean }): ReactNode {
   const { t } = useTranslation();
   const change = useMutation(userMutations.setEnabled);
-  const title = enabled ? t('Enable User') : t('Disable User');
   return (
-    <ModalForm
-      title={title}
-      submitLabel={title}
-      variant="small"
-      onClose={onClose}
-      onSubmit={async () => {
-        await change.mutateAsync({ user: target, enabled });
-        return { updated: [target.id] };
-      }}
-    >
-      <p>
-        {enabled
+    <ConfirmChangeModal
+      title={enabled ? t('Enable User') : t('Disable User')}
+      question={
+        enabled
           ? t('Enable the user {{name}}?', { name: target.name })
           : t('Disable the user {{name}}? They cannot sign in while disabled.', {
               name: target.name,
-            })}
-      </p>
-    </ModalForm>
+            })
+      }
+      onClose={onClose}
+      onConfirm={async () => {
+        await change.mutateAsync({ user: target, enabled });
+        return { updated: [target.id] };
+      }}
+    />
   );
 }
 

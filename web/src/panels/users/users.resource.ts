@@ -6,6 +6,7 @@ import { booleanColumn, nameColumn, textColumn } from '../../registry/columns';
 import { asDetail, asList, asPage, defineResource } from '../../registry/defineResource';
 import { serverFacet } from '../../registry/facets';
 import { booleanField, customTab, field, overviewTab } from '../../registry/fields';
+import { clearDomainContextAction } from '../../ui/ConfirmChangeModal/domainContextActions';
 import { policy, setting } from '../../registry/types';
 import { removeUser, userQueries } from '../../data/keystone/users';
 import { UserGroups, UserRoleAssignments } from './UserDetails';
@@ -61,6 +62,7 @@ export const users = defineResource<KeystoneUser>({
       modalAction('create', msg('Create User'), [CREATE, EDITABLE], () =>
         import('./UserModals').then((m) => m.CreateUserModal),
       ),
+      clearDomainContextAction(),
     ],
     row: [
       modalAction<KeystoneUser>(
