@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CinderQuotaUpdate, QuotaLimitList } from './cinder/quotasets';
+import { CinderQuotaUpdate, ProjectIdParams, QuotaLimitList } from './cinder/quotasets';
 import { ListOf, NoContent, Nullable, type List } from './common';
 import { route, routes } from './route';
 
@@ -39,6 +39,21 @@ export const systemRoutes = {
       body: NovaQuotaUpdate,
       response: { 204: NoContent },
     }),
+    /** A project's compute limits (the project workflow's Quotas step, issue 12). */
+    get: route({
+      method: 'GET',
+      path: '/api/nova/quota-sets/:projectId/',
+      params: ProjectIdParams,
+      response: { 200: QuotaLimitList },
+    }),
+    /** Admin: only the given limits change; below the usage is Nova's 400. */
+    update: route({
+      method: 'PATCH',
+      path: '/api/nova/quota-sets/:projectId/',
+      params: ProjectIdParams,
+      body: NovaQuotaUpdate,
+      response: { 204: NoContent },
+    }),
   }),
   ...routes('neutron', {
     agents: route({
@@ -52,6 +67,20 @@ export const systemRoutes = {
       method: 'GET',
       path: '/api/neutron/quota-sets/defaults/',
       response: { 200: QuotaLimitList },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/quota-sets/:projectId/',
+      params: ProjectIdParams,
+      response: { 200: QuotaLimitList },
+    }),
+    /** Admin: only the given limits change; a limit below what the project uses is a 400. */
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/quota-sets/:projectId/',
+      params: ProjectIdParams,
+      body: NovaQuotaUpdate,
+      response: { 204: NoContent },
     }),
   }),
 };

@@ -43,6 +43,7 @@ import { subnetPoolRoutes } from './api/neutron/subnetpools';
 import { subnetRoutes } from './api/neutron/subnets';
 import { topologyRoutes } from './api/neutron/topology';
 import { systemRoutes } from './api/system/system';
+import { projectQuotaRoutes } from './api/system/projectQuotas';
 import { policyRoutes } from './api/policy';
 import { settingsRoutes } from './api/settings';
 import { swiftContainerRoutes } from './api/swift/containers';
@@ -95,6 +96,7 @@ const API_ROUTES = [
   floatingIpRoutes,
   topologyRoutes,
   systemRoutes,
+  projectQuotaRoutes,
   heatStackRoutes,
 ];
 

@@ -124,6 +124,13 @@ export const cinderRoutes = {
       body: CinderQuotaUpdate,
       response: { 204: NoContent },
     }),
+    /** A project's volume limits, per-type ones included (the project workflow's Quotas step). */
+    get: route({
+      method: 'GET',
+      path: '/api/cinder/quota-sets/:projectId/',
+      params: ProjectIdParams,
+      response: { 200: QuotaLimitList },
+    }),
     update: route({
       method: 'PATCH',
       path: '/api/cinder/quota-sets/:projectId/',

@@ -25,7 +25,23 @@ export interface NeutronSystemCalls {
   quotaDefaults(projectId: string, options?: CallOptions): Promise<Record<string, number>>;
   /** A project's quotas with what is used (`quotas/{project}/details`, quota-details extension). */
   quotaDetails(projectId: string, options?: CallOptions): Promise<Record<string, QuotaDetail>>;
+  /** A project's limits (`quotas/{project}`). */
+  quota(projectId: string, options?: CallOptions): Promise<Record<string, number>>;
+  /** Admin: changes the given limits of a project (`PUT quotas/{project}`). */
+  updateQuota(
+    projectId: string,
+    quotas: Readonly<Record<string, number>>,
+    options?: CallOptions,
+  ): Promise<Record<string, number>>;
 }
+
+const numbersOf = (set: Record<string, unknown> | undefined): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const [key, value] of Object.entries(set ?? {})) {
+    if (typeof value === 'number') out[key] = value;
+  }
+  return out;
+};
 
 /** One resource of `quotas/{project}/details`: the limit (-1: none), used and reserved. */
 export interface QuotaDetail {
@@ -48,6 +64,22 @@ export function neutronSystemCalls(http: ServiceHttp): NeutronSystemCalls {
         if (typeof value === 'number') out[key] = value;
       }
       return out;
+    },
+    async quota(projectId, call = {}) {
+      const answer = await http.json<{ quota?: Record<string, unknown> }>({
+        ...call,
+        path: urlPath`quotas/${projectId}`,
+      });
+      return numbersOf(answer.quota);
+    },
+    async updateQuota(projectId, quotas, call = {}) {
+      const answer = await http.json<{ quota?: Record<string, unknown> }>({
+        ...call,
+        method: 'PUT',
+        path: urlPath`quotas/${projectId}`,
+        json: { quota: quotas },
+      });
+      return numbersOf(answer.quota);
     },
     async quotaDetails(projectId, call = {}) {
       const answer = await http.json<{ quota?: Record<string, Partial<QuotaDetail>> }>({

@@ -17,6 +17,17 @@ export interface NovaQuotaDefaultCalls {
   get(projectId: string, options?: CallOptions): Promise<NovaQuotaSet>;
   /** Admin: change the `default` quota class. Only the given keys change. */
   update(quotas: Readonly<Record<string, number>>, options?: CallOptions): Promise<NovaQuotaSet>;
+  /** A project's limits (admin, or the project's own members). */
+  getProject(projectId: string, options?: CallOptions): Promise<NovaQuotaSet>;
+  /**
+   * Admin: changes the given limits of a project. A limit below what the project already uses
+   * is Nova's 400 ("Quota limit … must be greater than or equal to already used and reserved").
+   */
+  updateProject(
+    projectId: string,
+    quotas: Readonly<Record<string, number>>,
+    options?: CallOptions,
+  ): Promise<NovaQuotaSet>;
 }
 
 /** Quota sets carry the project or class as `id`; only the numeric limits are quota. */
@@ -34,6 +45,25 @@ export function novaQuotaDefaultCalls(ctx: NovaContext): NovaQuotaDefaultCalls {
       const answer = await ctx.call<{ quota_set: Record<string, unknown> }>(
         { want: QUOTA_SHAPE },
         { ...call, path: urlPath`os-quota-sets/${projectId}/defaults` },
+      );
+      return limitsOf(answer.quota_set);
+    },
+    async getProject(projectId, call = {}) {
+      const answer = await ctx.call<{ quota_set: Record<string, unknown> }>(
+        { want: QUOTA_SHAPE },
+        { ...call, path: urlPath`os-quota-sets/${projectId}` },
+      );
+      return limitsOf(answer.quota_set);
+    },
+    async updateProject(projectId, quotas, call = {}) {
+      const answer = await ctx.call<{ quota_set: Record<string, unknown> }>(
+        { want: QUOTA_SHAPE },
+        {
+          ...call,
+          method: 'PUT',
+          path: urlPath`os-quota-sets/${projectId}`,
+          json: { quota_set: quotas },
+        },
       );
       return limitsOf(answer.quota_set);
     },

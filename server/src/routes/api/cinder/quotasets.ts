@@ -20,6 +20,11 @@ export const cinderQuotaRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(204).send(null);
   });
 
+  serve(app, api['cinder.quotas.get'], async (request) => {
+    const set = await request.openstack.cinder.quotaSets.get(request.params.projectId);
+    return { items: Object.entries(set).map(([name, limit]) => ({ name, limit })) };
+  });
+
   serve(app, api['cinder.quotas.update'], async (request, reply) => {
     await request.openstack.cinder.quotaSets.update(request.params.projectId, request.body);
     return reply.code(204).send(null);
