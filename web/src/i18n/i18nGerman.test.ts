@@ -19,8 +19,10 @@ describe('German catalogue', () => {
     expect(translationGaps(english, german)).toEqual({ missing: [], mismatched: [] });
   });
 
-  it('has no entries English lacks (leftovers of removed texts)', () => {
-    expect(Object.keys(german).filter((key) => !(key in english))).toEqual([]);
+  it('has no entries neither English nor the source has (leftovers of removed texts)', () => {
+    // A text another change uses before `i18n:sync` put it in English still counts.
+    const used = new Set(scanKeys().uses.flatMap(({ key }) => [key, `${key}_one`, `${key}_other`]));
+    expect(Object.keys(german).filter((key) => !(key in english) && !used.has(key))).toEqual([]);
   });
 
   it('is really German, not English copied over', () => {
