@@ -18,6 +18,7 @@ import UserIcon from '@patternfly/react-icons/dist/esm/icons/user-icon';
 import { shellQueries } from '../data/shell';
 import { logout, switchProject, switchRegion } from './authActions';
 import { projectQueries } from '../data/keystone/projects';
+import { cloudsYamlHref, openrcHref } from '../data/keystone/applicationCredentials';
 
 // The form loads when the user opens it: the masthead is on every page.
 const ChangeOwnPasswordModal = lazy(() =>
@@ -234,6 +235,13 @@ export function UserMenu(): ReactNode {
         <DropdownList>
           <DropdownItem onClick={() => void navigate('/settings')}>{t('Settings')}</DropdownItem>
           <DropdownItem onClick={() => setPasswordOpen(true)}>{t('Change Password')}</DropdownItem>
+          {/* Plain links: the server sends each file of the current project as a download. */}
+          <DropdownItem component="a" to={openrcHref()} download="">
+            {t('Download OpenStack RC File')}
+          </DropdownItem>
+          <DropdownItem component="a" to={cloudsYamlHref()} download="">
+            {t('Download clouds.yaml')}
+          </DropdownItem>
           <DropdownItem
             onClick={() => {
               void logout(queryClient).then(() => navigate('/login', { replace: true }));

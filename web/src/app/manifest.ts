@@ -313,6 +313,24 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/roles/roles.resource').then((m) => m.roles)),
   },
   {
+    type: 'OS::Keystone::ApplicationCredential',
+    names: { one: msg('Application Credential'), many: msg('Application Credentials') },
+    // Every signed-in user manages their own (Keystone's default rule is the owner).
+    panels: [
+      {
+        path: '/identity/application_credentials',
+        group: 'identity',
+        title: msg('Application Credentials'),
+      },
+    ],
+    requires: [service('identity')],
+    load: lazyResource(() =>
+      import('../panels/application-credentials/applicationCredentials.resource').then(
+        (m) => m.applicationCredentials,
+      ),
+    ),
+  },
+  {
     kind: 'page',
     id: 'settings',
     // Every signed-in user's own preferences; the user menu links here too.
