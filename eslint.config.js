@@ -24,6 +24,8 @@ const CONTRACT_RUNTIME_SUBPATHS = [
   '@skydeck/contract/route',
   // Pure address rules (no TypeBox): the subnet forms check what the server checks.
   '@skydeck/contract/subnetRules',
+  // Neutron's port address rules, vNIC types and QoS rule fields, likewise.
+  '@skydeck/contract/neutronRules',
   // The launch wizard's steps and limits (no TypeBox): the web checks what the server checks.
   '@skydeck/contract/launchConstants',
 ];

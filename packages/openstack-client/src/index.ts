@@ -227,6 +227,7 @@ export type {
   SecurityGroupRuleCalls,
 } from './neutron/l3';
 export type * from './neutron/l3types';
+export type * from './neutron/trunksQos';
 
 export { createDiscoveryCache } from './http/discovery';
 export type { DiscoveryCache } from './http/discovery';

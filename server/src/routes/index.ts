@@ -37,6 +37,8 @@ import { volumeAttachmentRoutes } from './api/nova/volumeAttachments';
 import { floatingIpRoutes } from './api/neutron/floatingips';
 import { networkRoutes } from './api/neutron/networks';
 import { portRoutes } from './api/neutron/ports';
+import { qosRoutes } from './api/neutron/qos';
+import { trunkRoutes } from './api/neutron/trunks';
 import { routerRoutes } from './api/neutron/routers';
 import { securityGroupRoutes } from './api/neutron/securitygroups';
 import { subnetPoolRoutes } from './api/neutron/subnetpools';
@@ -89,6 +91,8 @@ const API_ROUTES = [
   subnetRoutes,
   subnetPoolRoutes,
   portRoutes,
+  trunkRoutes,
+  qosRoutes,
   securityGroupRoutes,
   swiftContainerRoutes,
   swiftObjectRoutes,

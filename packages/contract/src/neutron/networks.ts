@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListOf, Nullable, type List } from '../common';
 import { SortDir } from '../glance/images';
+import { neutronListQuery } from './listQuery';
 
 /** A subnet as a network row shows it: enough for "name 10.0.0.0/24". */
 export const NetworkSubnetRef = Type.Object({
@@ -52,13 +53,10 @@ const Id = Type.String({ minLength: 1, maxLength: 255 });
  * whole. Otherwise paging as GET /api/cinder/volumes/ (every network unless paginate, limit,
  * marker or prev_marker ask for one page).
  */
-export const NetworkListQuery = Type.Object({
-  name: Type.Optional(Name),
-  status: Type.Optional(Type.String({ maxLength: 64 })),
+export const NetworkListQuery = neutronListQuery({
   shared: Type.Optional(Type.Boolean()),
   external: Type.Optional(Type.Boolean()),
   admin_state_up: Type.Optional(Type.Boolean()),
-  project_id: Type.Optional(Type.String({ maxLength: 64 })),
   mine: Type.Optional(Type.Boolean()),
   paginate: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

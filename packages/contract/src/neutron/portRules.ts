@@ -1,5 +1,16 @@
 import { parseCidr, parseIp } from './subnetRules';
 
+/** The vNIC types of spec 3 §3 (Neutron's `binding:vnic_type`). */
+export const VNIC_TYPES = [
+  'normal',
+  'direct',
+  'direct-physical',
+  'macvtap',
+  'baremetal',
+  'virtio-forwarder',
+] as const;
+export type VnicType = (typeof VNIC_TYPES)[number];
+
 /** Six colon-separated octets (Neutron refuses dashes and bare hex). */
 export const isMac = (text: string): boolean =>
   /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/.test(text.trim());

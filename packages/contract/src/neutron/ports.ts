@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListOf, Nullable, type List } from '../common';
+import type { VNIC_TYPES } from './portRules';
 
 export const PortFixedIp = Type.Object({ subnet_id: Type.String(), ip_address: Type.String() });
 
@@ -10,17 +11,18 @@ export const PortAddressPair = Type.Object({
 });
 export type PortAddressPair = Static<typeof PortAddressPair>;
 
-/** The vNIC types of spec 3 §3 (Neutron's `binding:vnic_type`). */
-export const VNIC_TYPES = [
-  'normal',
-  'direct',
-  'direct-physical',
-  'macvtap',
-  'baremetal',
-  'virtio-forwarder',
-] as const;
-export type VnicType = (typeof VNIC_TYPES)[number];
-const VnicTypeSchema = Type.Union(VNIC_TYPES.map((v) => Type.Literal(v)));
+const VnicTypeSchema = Type.Union([
+  Type.Literal('normal'),
+  Type.Literal('direct'),
+  Type.Literal('direct-physical'),
+  Type.Literal('macvtap'),
+  Type.Literal('baremetal'),
+  Type.Literal('virtio-forwarder'),
+]);
+// The schema and the constant list the same types.
+export const _vnicTypesMatch: (typeof VNIC_TYPES)[number] extends Static<typeof VnicTypeSchema>
+  ? true
+  : never = true;
 
 /** A port (spec 2 §3 "Port"). */
 export const Port = Type.Object({

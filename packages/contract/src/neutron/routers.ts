@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AllProjects, neutronListQuery } from './listQuery';
 import { ListOf, Nullable, type List } from '../common';
 import { HostRoute } from './subnets';
 
@@ -40,12 +41,7 @@ export const RouterList = ListOf(Router);
 export type RouterList = List<Router>;
 
 /** GET /api/neutron/routers/: the project's own unless an admin asks for every project's. */
-export const RouterListQuery = Type.Object({
-  name: Type.Optional(Name),
-  status: Type.Optional(Type.String({ maxLength: 64 })),
-  project_id: Type.Optional(Type.String({ maxLength: 64 })),
-  all_projects: Type.Optional(Type.Boolean()),
-});
+export const RouterListQuery = neutronListQuery({ all_projects: AllProjects });
 export type RouterListQuery = Static<typeof RouterListQuery>;
 
 /** POST /api/neutron/routers/: SNAT, HA, distributed and project are admin fields by policy. */

@@ -5,6 +5,17 @@ import { Port, PortCreateBody, PortList, PortListQuery, PortUpdateBody } from '.
 import { SecurityGroup, SecurityGroupList, SecurityGroupListQuery } from './securitygroups';
 import { SubnetPoolList } from './subnetpools';
 import { Subnet, SubnetCreateBody, SubnetList, SubnetListQuery, SubnetUpdateBody } from './subnets';
+import {
+  QosPolicy,
+  QosPolicyCreateBody,
+  QosPolicyList,
+  QosPolicyListQuery,
+  QosPolicyUpdateBody,
+  QosRule,
+  QosRuleCreateBody,
+  QosRuleParams,
+} from './qos';
+import { Trunk, TrunkCreateBody, TrunkList, TrunkListQuery, TrunkUpdateBody } from './trunks';
 import { NoContent } from '../common';
 import { IdParams } from '../keystone/projects';
 import { route, routes } from '../route';
@@ -129,6 +140,85 @@ export const neutronRoutes = {
       path: '/api/neutron/securitygroups/:id/',
       params: IdParams,
       response: { 200: SecurityGroup },
+    }),
+  }),
+  ...routes('neutron.trunks', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/trunks/',
+      query: TrunkListQuery,
+      response: { 200: TrunkList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/neutron/trunks/',
+      body: TrunkCreateBody,
+      response: { 201: Trunk },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/trunks/:id/',
+      params: IdParams,
+      response: { 200: Trunk },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/trunks/:id/',
+      params: IdParams,
+      body: TrunkUpdateBody,
+      response: { 200: Trunk },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/neutron/trunks/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+  }),
+  ...routes('neutron.qos_policies', {
+    list: route({
+      method: 'GET',
+      path: '/api/neutron/qos_policies/',
+      query: QosPolicyListQuery,
+      response: { 200: QosPolicyList },
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/neutron/qos_policies/',
+      body: QosPolicyCreateBody,
+      response: { 201: QosPolicy },
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/neutron/qos_policies/:id/',
+      params: IdParams,
+      response: { 200: QosPolicy },
+    }),
+    update: route({
+      method: 'PATCH',
+      path: '/api/neutron/qos_policies/:id/',
+      params: IdParams,
+      body: QosPolicyUpdateBody,
+      response: { 200: QosPolicy },
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/neutron/qos_policies/:id/',
+      params: IdParams,
+      response: { 204: NoContent },
+    }),
+    createRule: route({
+      method: 'POST',
+      path: '/api/neutron/qos_policies/:id/rules/',
+      params: IdParams,
+      body: QosRuleCreateBody,
+      response: { 201: QosRule },
+    }),
+    deleteRule: route({
+      method: 'DELETE',
+      path: '/api/neutron/qos_policies/:id/rules/:type/:rule_id/',
+      params: QosRuleParams,
+      response: { 204: NoContent },
     }),
   }),
   ...neutronL3Routes,

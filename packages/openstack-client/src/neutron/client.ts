@@ -2,6 +2,8 @@ import { withVersion } from '../http/catalog';
 import { createServiceHttp } from '../http/serviceHttp';
 import { readCalls, writeCalls } from './collection';
 import { neutronSystemCalls } from './system';
+import { qosPolicyCalls, trunkCalls } from './trunksQos';
+import type { QosPolicyCalls, TrunkCalls } from './trunksQos';
 import type { NeutronSystemCalls } from './system';
 import { extensionsCall, floatingIpCalls, routerCalls, securityGroupRuleCalls } from './l3';
 import type { FetchLike } from '../http/request';
@@ -51,6 +53,10 @@ export interface NeutronClient {
   subnetPools: SubnetPoolCalls;
   routers: RouterCalls;
   floatingIps: FloatingIpCalls;
+  /** The trunk extension's trunks and their subports. */
+  trunks: TrunkCalls;
+  /** The qos extension's policies and their rules. */
+  qosPolicies: QosPolicyCalls;
   /** Admin › System: agents and default quotas. */
   system: NeutronSystemCalls;
   /** The API extensions this Neutron has (ext-gw-mode, extraroute-atomic, …). */
@@ -97,6 +103,8 @@ export function createNeutronClient(options: NeutronClientOptions): NeutronClien
     subnetPools: readCalls<NeutronSubnetPool>(http, 'subnetpools', 'subnetpool', 'subnetpools'),
     routers: routerCalls(http),
     floatingIps: floatingIpCalls(http),
+    trunks: trunkCalls(http),
+    qosPolicies: qosPolicyCalls(http),
     system: neutronSystemCalls(http),
     extensions: extensionsCall(http),
   };

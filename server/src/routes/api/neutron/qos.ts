@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  QOS_RULE_FIELDS,
+  routeTable as api,
+  type QosPolicy,
+  type QosRule,
+  type QosRuleCreateBody,
+} from '@skydeck/contract';
+import type { NeutronQosPolicy, NeutronQosRule, QosRuleFields } from '@skydeck/openstack-client';
+import { serve } from '../../serve';
+import type { RouteDeps } from '../../deps';
+
+class QosRequestError extends Error {
+  readonly statusCode = 400;
+}
+
+export const toQosRule = (r: NeutronQosRule): QosRule => {
+  const out: QosRule = { id: r.id, type: r.type };
+  if (r.direction !== undefined) out.direction = r.direction;
+  if (r.max_kbps !== undefined) out.max_kbps = r.max_kbps;
+  if (r.max_burst_kbps !== undefined) out.max_burst_kbps = r.max_burst_kbps;
+  if (r.min_kbps !== undefined) out.min_kbps = r.min_kbps;
+  if (r.min_kpps !== undefined) out.min_kpps = r.min_kpps;
+  if (r.dscp_mark !== undefined) out.dscp_mark = r.dscp_mark;
+  return out;
+};
+
+export const toQosPolicy = (p: NeutronQosPolicy): QosPolicy => {
+  const out: QosPolicy = {
+    id: p.id,
+    name: p.name,
+    description: p.description ?? '',
+    shared: p.shared,
+    is_default: p.is_default ?? false,
+    project_id: p.project_id,
+    rules: p.rules.map(toQosRule),
+  };
+  if (p.revision_number !== undefined) out.revision_number = p.revision_number;
+  if (p.created_at !== undefined) out.created_at = p.created_at;
+  if (p.updated_at !== undefined) out.updated_at = p.updated_at;
+  return out;
+};
+
+/**
+ * A rule body's fields, checked against its type (Neutron's 400 for a stray field names
+ * neither the field nor the type): the required ones present, no other type's, and the
+ * direction "any" only for a minimum packet rate.
+ */
+export const qosRuleFieldsOf = (body: QosRuleCreateBody): QosRuleFields => {
+  const { type, ...fields } = body;
+  const allowed = QOS_RULE_FIELDS[type];
+  const given = Object.keys(fields);
+  const missing = allowed.required.filter((f) => !given.includes(f));
+  if (missing.length > 0) {
+    throw new QosRequestError(`A ${type} rule needs ${missing.join(', ')}.`);
+  }
+  const stray = given.filter((f) => !allowed.required.includes(f) && !allowed.optional.includes(f));
+  if (stray.length > 0) {
+    throw new QosRequestError(`A ${type} rule takes no ${stray.join(', ')}.`);
+  }
+  if (fields.direction === 'any' && type !== 'minimum_packet_rate') {
+    throw new QosRequestError('Only a minimum packet rate rule takes the direction "any".');
+  }
+  return fields;
+};
+
+/** /api/neutron/qos_policies/ (spec 2 §2, §7): policies and their rules. */
+export const qosRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+  serve(app, api['neutron.qos_policies.list'], async (request) => {
+    const { items, truncated } = await request.openstack.neutron.qosPolicies.listAll({
+      filters: { ...request.query },
+    });
+    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    return { items: items.map(toQosPolicy), has_more_data: truncated, has_prev_data: false };
+  });
+
+  serve(app, api['neutron.qos_policies.create'], async (request, reply) => {
+    const created = await request.openstack.neutron.qosPolicies.create(request.body);
+    return reply.code(201).send(toQosPolicy(created));
+  });
+
+  serve(app, api['neutron.qos_policies.get'], async (request) =>
+    toQosPolicy(await request.openstack.neutron.qosPolicies.get(request.params.id)),
+  );
+
+  serve(app, api['neutron.qos_policies.update'], async (request) =>
+    toQosPolicy(
+      await request.openstack.neutron.qosPolicies.update(request.params.id, request.body),
+    ),
+  );
+
+  serve(app, api['neutron.qos_policies.delete'], async (request, reply) => {
+    await request.openstack.neutron.qosPolicies.delete(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  serve(app, api['neutron.qos_policies.createRule'], async (request, reply) => {
+    const rule = await request.openstack.neutron.qosPolicies.createRule(
+      request.params.id,
+      request.body.type,
+      qosRuleFieldsOf(request.body),
+    );
+    return reply.code(201).send(toQosRule(rule));
+  });
+
+  serve(app, api['neutron.qos_policies.deleteRule'], async (request, reply) => {
+    const { id, type, rule_id } = request.params;
+    await request.openstack.neutron.qosPolicies.deleteRule(id, type, rule_id);
+    return reply.code(204).send(null);
+  });
+};
