@@ -52,14 +52,12 @@ export async function chooseLanguage(language: LanguageCode): Promise<void> {
 }
 
 /**
- * The remembered language, read from its cookie as the app starts. English renders at once;
- * another language's chunk is fetched now and the texts switch when it arrives (a wait for
- * this promise before the first render would avoid even that).
+ * The remembered language, read from its cookie as the app starts: its catalogue is fetched
+ * before this module finishes loading, so a German user's first paint is already German (no
+ * English flash). Should the chunk fail to load, the app starts in English.
  */
-export const languageReady: Promise<void> =
-  storedLanguage() === 'en'
-    ? Promise.resolve()
-    : loadLanguage(storedLanguage()).catch(() => undefined);
+const remembered = storedLanguage();
+if (remembered !== 'en') await loadLanguage(remembered).catch(() => undefined);
 
 /** t() outside components (toasts from the query cache, summaries). Components use useTranslation(). */
 export function t(key: string, options?: TOptions): string {

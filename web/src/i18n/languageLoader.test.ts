@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage, i18n, loadLanguage, t } from './i18n';
 import { LANGUAGE_COOKIE, storedLanguage } from '../settings/preferences';
 
@@ -33,5 +33,14 @@ describe('language loader', () => {
   it('ignores a cookie naming a language without a catalogue', () => {
     document.cookie = `${LANGUAGE_COOKIE}=xx; path=/`;
     expect(storedLanguage()).toBe('en');
+  });
+
+  it('starts in the remembered language: German before the first render, when its cookie says so', async () => {
+    document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    expect(fresh.i18n.language).toBe('de');
+    expect(fresh.t('Instances')).toBe('Instanzen');
+    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   });
 });
