@@ -14,6 +14,21 @@ import {
  */
 export const manifest: readonly ManifestEntry[] = [
   {
+    kind: 'page',
+    id: 'project_overview',
+    // First in the manifest: `/` lands here (HomeRedirect opens the first panel allowed).
+    panels: [{ path: '/project/overview', group: 'project', title: msg('Overview') }],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-simple-tenant-usage:show')],
+    load: () => import('../panels/overview/ProjectOverviewPage').then((m) => m.ProjectOverviewPage),
+  },
+  {
+    kind: 'page',
+    id: 'admin_overview',
+    panels: [{ path: '/admin/overview', group: 'admin', title: msg('Overview') }],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-simple-tenant-usage:list')],
+    load: () => import('../panels/overview/AdminOverviewPage').then((m) => m.AdminOverviewPage),
+  },
+  {
     type: 'OS::Nova::Flavor',
     names: { one: msg('Flavor'), many: msg('Flavors') },
     panels: [
@@ -153,16 +168,6 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() =>
       import('../panels/floating-ips/floatingIps.resource').then((m) => m.floatingIps),
     ),
-  },
-  {
-    type: 'OS::Heat::Stack',
-    names: { one: msg('Stack'), many: msg('Stacks') },
-    panels: [
-      { path: '/project/stacks', group: 'project', subgroup: 'orchestration', title: msg('Stacks') },
-      { path: '/admin/stacks', group: 'admin', subgroup: 'orchestration', title: msg('Stacks') },
-    ],
-    requires: [service('orchestration')],
-    load: lazyResource(() => import('../panels/stacks/stacks.resource').then((m) => m.stacks)),
   },
   {
     kind: 'page',

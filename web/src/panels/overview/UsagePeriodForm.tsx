@@ -1,0 +1,120 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  ActionGroup,
+  Button,
+  Form,
+  FormGroup,
+  FormHelperText,
+  FormSelect,
+  FormSelectOption,
+  HelperText,
+  HelperTextItem,
+  TextInput,
+} from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+import { msg, type Msg } from '../../i18n/msg';
+import { PERIOD_KINDS, periodOf, periodProblem, type Period, type PeriodKind } from './period';
+
+const KIND_LABELS: Record<PeriodKind, Msg> = {
+  day: msg('Last day'),
+  week: msg('Last week'),
+  month: msg('This month'),
+  year: msg('This year'),
+  other: msg('Other'),
+};
+
+const PROBLEMS = {
+  start: msg('Enter the start date as yyyy-mm-dd.'),
+  end: msg('Enter the end date as yyyy-mm-dd.'),
+  order: msg('The start date must not be after the end date.'),
+} as const;
+
+export interface UsagePeriodFormProps {
+  kind: PeriodKind;
+  period: Period;
+  onChange: (kind: PeriodKind, period: Period) => void;
+}
+
+/**
+ * The usage form (spec 1 §3): a period dropdown; `Other` reveals From and To (yyyy-mm-dd),
+ * applied by Submit. The other choices apply at once.
+ */
+export function UsagePeriodForm({ kind, period, onChange }: UsagePeriodFormProps): ReactNode {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(period.start);
+  const [to, setTo] = useState(period.end);
+  const [other, setOther] = useState(kind === 'other');
+  const [touched, setTouched] = useState(false);
+  const problem = periodProblem(from, to);
+
+  const choose = (value: string) => {
+    const next = PERIOD_KINDS.find((k) => k === value) ?? 'month';
+    if (next === 'other') {
+      setOther(true);
+      return;
+    }
+    setOther(false);
+    const range = periodOf(next, new Date());
+    setFrom(range.start);
+    setTo(range.end);
+    onChange(next, range);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem === null) onChange('other', { start: from, end: to });
+  };
+
+  return (
+    <Form isHorizontal={false} onSubmit={submit} aria-label={t('Usage period')}>
+      <FormGroup label={t('Period')} fieldId="usage-period">
+        <FormSelect
+          id="usage-period"
+          value={other ? 'other' : kind}
+          onChange={(_e, value) => choose(value)}
+          style={{ maxWidth: '16rem' }}
+        >
+          {PERIOD_KINDS.map((k) => (
+            <FormSelectOption key={k} value={k} label={t(KIND_LABELS[k])} />
+          ))}
+        </FormSelect>
+      </FormGroup>
+      {other && (
+        <>
+          <FormGroup label={t('From')} fieldId="usage-from" isRequired>
+            <TextInput
+              id="usage-from"
+              value={from}
+              placeholder="yyyy-mm-dd"
+              onChange={(_e, v) => setFrom(v)}
+              validated={touched && problem === 'start' ? 'error' : 'default'}
+              style={{ maxWidth: '12rem' }}
+            />
+          </FormGroup>
+          <FormGroup label={t('To')} fieldId="usage-to" isRequired>
+            <TextInput
+              id="usage-to"
+              value={to}
+              placeholder="yyyy-mm-dd"
+              onChange={(_e, v) => setTo(v)}
+              validated={touched && problem !== null && problem !== 'start' ? 'error' : 'default'}
+              style={{ maxWidth: '12rem' }}
+            />
+            {touched && problem !== null && (
+              <FormHelperText>
+                <HelperText>
+                  <HelperTextItem variant="error">{t(PROBLEMS[problem])}</HelperTextItem>
+                </HelperText>
+              </FormHelperText>
+            )}
+          </FormGroup>
+          <ActionGroup>
+            <Button type="submit" variant="secondary">
+              {t('Submit')}
+            </Button>
+          </ActionGroup>
+        </>
+      )}
+    </Form>
+  );
+}

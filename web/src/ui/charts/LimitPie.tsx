@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Content, Flex, FlexItem, Label } from '@patternfly/react-core';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../i18n/msg';
+import { pieState, slicePath, type PieState } from './pieChart';
+
+const SIZE = 88;
+const R = SIZE / 2;
+const COLORS: Record<PieState, string> = {
+  normal: 'var(--pf-t--global--color--nonstatus--blue--default)',
+  'nearly-full': 'var(--pf-t--global--color--status--warning--default)',
+  full: 'var(--pf-t--global--color--status--danger--default)',
+};
+const FREE = 'var(--pf-t--global--background--color--secondary--default)';
+const STATE_TEXT = { 'nearly-full': msg('Nearly full'), full: msg('Full') } as const;
+
+export interface LimitPieProps {
+  /** Translated title, e.g. "Instances". */
+  title: string;
+  used: number;
+  /** Negative: unlimited. */
+  limit: number;
+  /** Shows a number with its unit (RAM in MB → "2 GB"). */
+  format?: (value: number) => string;
+}
+
+/**
+ * A limit summary pie of the overview (spec 1 §9: nearly full from 80 %, full at 100 %): the
+ * image is named by its text, and the same text, with the state in words, is shown beside it,
+ * so colour is never the only sign.
+ */
+export function LimitPie({ title, used, limit, format = String }: LimitPieProps): ReactNode {
+  const { t } = useTranslation();
+  const limited = limit >= 0;
+  const state = limited ? pieState(used, limit) : 'normal';
+  const fraction = limited ? (limit === 0 ? (used > 0 ? 1 : 0) : Math.min(used / limit, 1)) : 0;
+  const summary = limited
+    ? t('Used {{used}} of {{limit}}', { used: format(used), limit: format(limit) })
+    : t('Used {{used}} (No Limit)', { used: format(used) });
+  return (
+    <Flex
+      direction={{ default: 'column' }}
+      alignItems={{ default: 'alignItemsCenter' }}
+      spaceItems={{ default: 'spaceItemsSm' }}
+      data-testid="limit-pie"
+      data-state={state}
+    >
+      <FlexItem>
+        <svg
+          role="img"
+          aria-label={`${title}: ${summary}`}
+          width={SIZE}
+          height={SIZE}
+          viewBox={`0 0 ${SIZE} ${SIZE}`}
+        >
+          <circle cx={R} cy={R} r={R} style={{ fill: FREE }} />
+          {fraction >= 1 ? (
+            <circle cx={R} cy={R} r={R} style={{ fill: COLORS[state] }} />
+          ) : (
+            fraction > 0 && <path d={slicePath(fraction, R)} style={{ fill: COLORS[state] }} />
+          )}
+        </svg>
+      </FlexItem>
+      <FlexItem>
+        <Content component="p" style={{ textAlign: 'center', marginBottom: 0 }}>
+          <strong>{title}</strong>
+        </Content>
+      </FlexItem>
+      <FlexItem>
+        <Content component="small">{summary}</Content>
+      </FlexItem>
+      {state !== 'normal' && (
+        <FlexItem>
+          <Label color={state === 'full' ? 'red' : 'orange'} isCompact>
+            {t(STATE_TEXT[state])}
+          </Label>
+        </FlexItem>
+      )}
+    </Flex>
+  );
+}
