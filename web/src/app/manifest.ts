@@ -170,6 +170,16 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    type: 'OS::Heat::Stack',
+    names: { one: msg('Stack'), many: msg('Stacks') },
+    panels: [
+      { path: '/project/stacks', group: 'project', subgroup: 'orchestration', title: msg('Stacks') },
+      { path: '/admin/stacks', group: 'admin', subgroup: 'orchestration', title: msg('Stacks') },
+    ],
+    requires: [service('orchestration')],
+    load: lazyResource(() => import('../panels/stacks/stacks.resource').then((m) => m.stacks)),
+  },
+  {
     kind: 'page',
     id: 'network_topology',
     panels: [
