@@ -7,6 +7,9 @@ import { switchProject } from '../../app/authActions';
 import { projectMutations } from '../../data/keystone/projects';
 import type { ModalProps } from '../../registry/types';
 import { ConfirmChangeModal } from '../../ui/ConfirmChangeModal/ConfirmChangeModal';
+import { ModalForm } from '../../ui/ModalForm/ModalForm';
+import { toast } from '../../ui/Toasts/toast';
+import { QuotasStep, useQuotaDraft } from './QuotasStep';
 
 function ToggleProject({
   target,
@@ -59,5 +62,27 @@ export function SetActiveProjectModal({ target, onClose }: ModalProps<Project>):
         return {};
       }}
     />
+  );
+}
+
+/** Modify Quotas (admin): the project workflow's Quotas step on its own. */
+export function ModifyQuotasModal({ target, onClose }: ModalProps<Project>): ReactNode {
+  const { t } = useTranslation();
+  const draft = useQuotaDraft(target.id);
+  return (
+    <ModalForm
+      title={t('Modify Quotas of {{name}}', { name: target.name })}
+      submitLabel={t('Save')}
+      variant="large"
+      isValid={!draft.loading && Object.keys(draft.errors).length === 0}
+      onClose={onClose}
+      onSubmit={async () => {
+        await draft.save(target.id);
+        toast.success(t('Quotas of project {{name}} were updated.', { name: target.name }));
+        return { updated: [target.id] };
+      }}
+    >
+      <QuotasStep draft={draft} />
+    </ModalForm>
   );
 }

@@ -11,13 +11,14 @@ import {
 } from '../../data/keystone/projects';
 import { roleQueries } from '../../data/keystone/users';
 import { toast } from '../../ui/Toasts/toast';
-import type { ActionResult, ModalProps } from '../../registry/types';
+import { policy, type ActionResult, type ModalProps } from '../../registry/types';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
 import { WizardFrame } from '../../ui/WizardFrame/WizardFrame';
 import { MembershipStep } from './MembershipStep';
+import { QuotasStep, useQuotaDraft } from './QuotasStep';
 import { defaultRoleId, type MemberDraft } from './membership';
 
 interface InfoValues {
@@ -46,6 +47,7 @@ function ProjectWizard({
   const update = useMutation(projectMutations.update);
   const setMembers = useMutation(projectMutations.setMembers);
   const [members, setMemberDrafts] = useState<MemberDraft[]>(initialMembers);
+  const quotas = useQuotaDraft(project?.id);
   const [chosenRole, setChosenRole] = useState<string | undefined>(undefined);
   const defaultRole = chosenRole ?? defaultRoleId(roles.data ?? []) ?? '';
   const info = useForm<InfoValues>(
@@ -72,6 +74,23 @@ function ProjectWizard({
       id: saved.id,
       body: { members: members.map((m) => ({ user_id: m.user_id, role_ids: m.role_ids })) },
     });
+    if (project) {
+      // Editing: a refused limit (below the usage…) keeps the workflow open with the reason.
+      await quotas.save(saved.id);
+    } else {
+      try {
+        await quotas.save(saved.id);
+      } catch (error) {
+        // The project exists now: a second Create would only meet its name. Say what failed.
+        toast.warning(
+          t('Project "{{name}}" was created, but its quotas were not updated: {{reason}}', {
+            name: saved.name,
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+        );
+        return { created: [saved.id] };
+      }
+    }
     toast.success(t(project ? PROJECT_UPDATED : PROJECT_CREATED, { name: saved.name }));
     return project ? { updated: [saved.id] } : { created: [saved.id] };
   };
@@ -114,13 +133,23 @@ function ProjectWizard({
             />
           ),
         },
+        {
+          id: 'quotas',
+          name: t('Quotas'),
+          requires: [policy('compute', 'os_compute_api:os-quota-sets:update')],
+          validate: () =>
+            Object.keys(quotas.errors).length > 0
+              ? { general: t('Enter a whole number, -1 for unlimited.') }
+              : undefined,
+          render: () => <QuotasStep draft={quotas} />,
+        },
       ]}
       onSubmit={submit}
     />
   );
 }
 
-/** Create Project (issue 12): Project Information and Project Members. */
+/** Create Project (issue 12): Project Information, Project Members and Quotas. */
 export function CreateProjectWizard({ onClose }: ModalProps<undefined>): ReactNode {
   return <ProjectWizard initialMembers={[]} onClose={onClose} />;
 }

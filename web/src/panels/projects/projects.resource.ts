@@ -11,6 +11,8 @@ import { policy } from '../../registry/types';
 import { projectQueries, removeProject } from '../../data/keystone/projects';
 import { ProjectMembers } from './ProjectMembers';
 
+/** Changing a project's limits: Nova's rule stands for the three services (all admin-only). */
+const QUOTAS = policy('compute', 'os_compute_api:os-quota-sets:update');
 const CREATE = policy('identity', 'identity:create_project');
 const UPDATE = policy('identity', 'identity:update_project');
 const DELETE = policy('identity', 'identity:delete_project');
@@ -88,6 +90,9 @@ export const projects = defineResource<Project>({
         [UPDATE],
         () => import('./ProjectStateModals').then((m) => m.DisableProjectModal),
         { allowed: (p) => p.enabled },
+      ),
+      modalAction<Project>('quotas', msg('Modify Quotas'), [QUOTAS], () =>
+        import('./ProjectStateModals').then((m) => m.ModifyQuotasModal),
       ),
       deleteAction<Project>({ ...remove, label: msg('Delete Project') }),
     ],

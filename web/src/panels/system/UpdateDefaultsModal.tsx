@@ -6,7 +6,7 @@ import type { AppMutationOptions } from '../../api/queryClient';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { TextField } from '../../ui/fields/TextField';
-import { QUOTA_INVALID, QUOTA_LABELS, changedQuotas, parseQuota } from './quotaRules';
+import { QUOTA_INVALID, QUOTA_LABELS, changedQuotas, parseQuota } from '../../data/quotas/rules';
 
 export interface UpdateDefaultsModalProps {
   title: string;

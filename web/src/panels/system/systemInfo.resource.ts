@@ -8,7 +8,7 @@ import { asList, defineResource } from '../../registry/defineResource';
 import { textFacet } from '../../registry/facets';
 import { formatDateTime } from '../../registry/formatDate';
 import { systemInfoQueries, type CatalogRow } from '../../data/system/system';
-import { QUOTA_LABELS } from './quotaRules';
+import { QUOTA_LABELS } from '../../data/quotas/rules';
 
 const STATE_LABELS = { up: msg('Up'), down: msg('Down') };
 const STATUS_LABELS = { enabled: msg('Enabled'), disabled: msg('Disabled') };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedQuotas, parseQuota } from './quotaRules';
+import { changedQuotas, parseQuota } from './rules';
 
 describe('parseQuota', () => {
   it('takes whole numbers from -1 to 2^31-1', () => {
