@@ -60,3 +60,29 @@ export function storedTimeZone(): string {
 export function writePreferenceCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=${webRoot()}; max-age=31536000; SameSite=Lax`;
 }
+
+/**
+ * The language and zone a request's Cookie header asks for, for a page rendered on the server
+ * (which has no document.cookie): the same rules as the browser's, unknown values ignored.
+ */
+export function preferencesFromCookieHeader(header: string | undefined): {
+  language: LanguageCode;
+  timeZone: string | undefined;
+} {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (!name) continue;
+    try {
+      cookies.set(name, decodeURIComponent(value.join('=')));
+    } catch {
+      // A malformed escape is no choice at all.
+    }
+  }
+  const language = cookies.get(LANGUAGE_COOKIE);
+  const zone = cookies.get(TIMEZONE_COOKIE);
+  return {
+    language: isLanguage(language) ? language : 'en',
+    timeZone: isTimeZone(zone) ? zone : undefined,
+  };
+}
