@@ -338,6 +338,20 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/roles/roles.resource').then((m) => m.roles)),
   },
   {
+    kind: 'page',
+    id: 'volume_types',
+    panels: [
+      {
+        path: '/admin/volume_types',
+        group: 'admin',
+        subgroup: 'volumes',
+        title: msg('Volume Types'),
+      },
+    ],
+    requires: [service('volume'), policy('volume', 'volume_extension:type_create')],
+    load: () => import('../panels/volume-types/VolumeTypesPage').then((m) => m.VolumeTypesPage),
+  },
+  {
     type: 'OS::Keystone::ApplicationCredential',
     names: { one: msg('Application Credential'), many: msg('Application Credentials') },
     // Every signed-in user manages their own (Keystone's default rule is the owner).

@@ -6,7 +6,7 @@ import type { FormState } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { NumberField } from '../../ui/fields/NumberField';
 import { TextField } from '../../ui/fields/TextField';
-import { ProjectAccessPicker } from './ProjectAccessPicker';
+import { ProjectAccessPicker } from '../../ui/ProjectAccessPicker/ProjectAccessPicker';
 import type { FlavorValues } from './flavorForm';
 import { projectQueries } from '../../data/keystone/projects';
 

@@ -6,7 +6,7 @@ import type { ModalProps } from '../../registry/types';
 import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
-import { ProjectAccessPicker } from './ProjectAccessPicker';
+import { ProjectAccessPicker } from '../../ui/ProjectAccessPicker/ProjectAccessPicker';
 import { flavorMutations, flavorQueries, flavorUpdateBody } from '../../data/nova/flavors';
 import { projectQueries } from '../../data/keystone/projects';
 

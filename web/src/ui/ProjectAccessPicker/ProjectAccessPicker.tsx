@@ -17,7 +17,7 @@ import type { Project } from '@skydeck/contract';
 
 export interface ProjectAccessPickerProps {
   projects: readonly Project[];
-  /** Ids of the projects allowed to use the flavor. */
+  /** Ids of the projects allowed to use the flavor or volume type. */
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
 }
