@@ -34,7 +34,14 @@ const parsePeriod = (ctx: CloudContext, request: FastifyRequest): Period => {
   const stop = parse(queryValue(request.query, 'end'), 'end');
   if (start > stop)
     throw badRequest('Invalid start time. The start time cannot occur after the end time.');
-  return { start, stop, detailed: queryValue(request.query, 'detailed') === '1' };
+  // Nova cuts the period at now after checking it (simple_tenant_usage _index/_show): a period
+  // reaching into the future counts to now, and its `stop` says so.
+  const now = ctx.now().getTime();
+  return {
+    start,
+    stop: Math.min(stop, now),
+    detailed: queryValue(request.query, 'detailed') === '1',
+  };
 };
 
 /** Hours a server ran within the period (nova's _hours_for): from launch to termination, clipped. */
