@@ -184,6 +184,29 @@ describe('keystone application credentials', () => {
     expectKeystoneFault(nested.body, 403, 'Forbidden');
   });
 
+  it('gives the openstack CLI what it reads: version discovery and a token with a catalog', async () => {
+    // keystoneauth discovers the API from the auth URL, then authenticates and picks compute
+    // from the token's catalog: a downloaded clouds.yaml or openrc needs all three.
+    const version = await raw('GET', target().authUrl);
+    expect(version.status).toBe(200);
+    expect(field(version.body, 'version', 'id')).toMatch(/^v3\./);
+    expect(field(version.body, 'version', 'status')).toBe('stable');
+    const root = await raw('GET', target().authUrl.replace(/\/v3\/?$/, '/'));
+    expect([200, 300]).toContain(root.status);
+    const versions = field(root.body, 'versions', 'values') as { id: string }[];
+    expect(versions.some((v) => v.id.startsWith('v3.'))).toBe(true);
+
+    const credential = await createCredential({ name: uniqueName('ac-cli') });
+    const token = await raw('POST', joinPath(target().authUrl, 'auth/tokens'), {
+      json: credentialAuth({ id: credential['id'], secret: credential['secret'] }),
+    });
+    expect(token.status).toBe(201);
+    const catalog = field(token.body, 'token', 'catalog') as { type: string }[];
+    expect(catalog.map((service) => service.type)).toEqual(
+      expect.arrayContaining(['identity', 'compute']),
+    );
+  });
+
   it('deletes (204), then 404', async () => {
     const credential = await createCredential({ name: uniqueName('ac-del') });
     const path = `${await base()}/${String(credential['id'])}`;
