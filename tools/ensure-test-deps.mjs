@@ -27,6 +27,8 @@ if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) {
 const missing = [];
 if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) missing.push('chromium');
 if (!onPath('redis-server')) missing.push('redis-server');
+// The openstack CLI: e2e/tests/appcred.spec.ts runs it on the clouds.yaml and openrc it downloads.
+if (!onPath('openstack')) missing.push('python3-openstackclient');
 // nginx is in /usr/sbin, which a normal user's PATH lacks.
 if (!onPath('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
 if (missing.length === 0) process.exit(0);
