@@ -52,12 +52,15 @@ export async function chooseLanguage(language: LanguageCode): Promise<void> {
 }
 
 /**
- * The remembered language, read from its cookie as the app starts: its catalogue is fetched
- * before this module finishes loading, so a German user's first paint is already German (no
- * English flash). Should the chunk fail to load, the app starts in English.
+ * The remembered language, read from its cookie as the app starts. English renders at once;
+ * another language's chunk is fetched now and every text switches when it arrives. Whoever
+ * mounts the app may await this to paint German from the start (a top-level await here did
+ * that too, but it split the entry into many small chunks: +6 KB on the login page).
  */
-const remembered = storedLanguage();
-if (remembered !== 'en') await loadLanguage(remembered).catch(() => undefined);
+export const languageReady: Promise<void> =
+  storedLanguage() === 'en'
+    ? Promise.resolve()
+    : loadLanguage(storedLanguage()).catch(() => undefined);
 
 /** t() outside components (toasts from the query cache, summaries). Components use useTranslation(). */
 export function t(key: string, options?: TOptions): string {

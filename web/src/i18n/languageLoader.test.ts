@@ -35,10 +35,11 @@ describe('language loader', () => {
     expect(storedLanguage()).toBe('en');
   });
 
-  it('starts in the remembered language: German before the first render, when its cookie says so', async () => {
+  it('starts loading the remembered language at once, when its cookie says so', async () => {
     document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
     vi.resetModules();
     const fresh = await import('./i18n');
+    await fresh.languageReady;
     expect(fresh.i18n.language).toBe('de');
     expect(fresh.t('Instances')).toBe('Instanzen');
     document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
