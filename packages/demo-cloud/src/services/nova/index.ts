@@ -22,6 +22,7 @@ import { novaMigrations } from './model';
 import { quotaSetRoutes } from './quotaSets';
 import { seedNova } from './seed';
 import { scaleServers, seedNovaServers } from './seedServers';
+import { scaleUsageServers } from './seedUsage';
 import { serverActionRoutes } from './serverActions';
 import { serverGroupRoutes } from './serverGroups';
 import { serverIpRoutes } from './serverIps';
@@ -74,7 +75,7 @@ export const novaService: CloudService = {
   migrations: novaMigrations,
   seed: seedNova,
   seedLate: seedNovaServers,
-  scale: { servers: scaleServers },
+  scale: { servers: scaleServers, usage_servers: scaleUsageServers },
   register: async (app: FastifyInstance, ctx: CloudContext) => {
     installJsonBodyParsing(app);
     installFaultHandling(app, novaFaults);
