@@ -13,6 +13,7 @@ import {
   ModalBody,
   ModalFooter,
   ModalHeader,
+  Stack,
   TextInput,
 } from '@patternfly/react-core';
 import type { ApplicationCredentialCreated } from '@skydeck/contract';
@@ -248,45 +249,47 @@ function SecretDialog({
     >
       <ModalHeader title={t('Your Application Credential')} labelId="appcred-secret-title" />
       <ModalBody id="appcred-secret-body">
-        <Alert
-          isInline
-          variant="warning"
-          title={t(
-            'The secret is shown only now. Copy it or download a file before you close this dialog: it cannot be retrieved again.',
-          )}
-        />
-        <DescriptionList isHorizontal className="pf-v6-u-mt-md">
-          <DescriptionListGroup>
-            <DescriptionListTerm>{t('Name')}</DescriptionListTerm>
-            <DescriptionListDescription>{credential.name}</DescriptionListDescription>
-          </DescriptionListGroup>
-          <DescriptionListGroup>
-            <DescriptionListTerm>{t('ID')}</DescriptionListTerm>
-            <DescriptionListDescription>
-              <ClipboardCopy
-                isReadOnly
-                hoverTip={t('Copy to clipboard')}
-                clickTip={t('Copied')}
-                textAriaLabel={t('ID')}
-              >
-                {credential.id}
-              </ClipboardCopy>
-            </DescriptionListDescription>
-          </DescriptionListGroup>
-          <DescriptionListGroup>
-            <DescriptionListTerm>{t('Secret')}</DescriptionListTerm>
-            <DescriptionListDescription>
-              <ClipboardCopy
-                isReadOnly
-                hoverTip={t('Copy to clipboard')}
-                clickTip={t('Copied')}
-                textAriaLabel={t('Secret')}
-              >
-                {credential.secret}
-              </ClipboardCopy>
-            </DescriptionListDescription>
-          </DescriptionListGroup>
-        </DescriptionList>
+        <Stack hasGutter>
+          <Alert
+            isInline
+            variant="warning"
+            title={t(
+              'The secret is shown only now. Copy it or download a file before you close this dialog: it cannot be retrieved again.',
+            )}
+          />
+          <DescriptionList isHorizontal>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t('Name')}</DescriptionListTerm>
+              <DescriptionListDescription>{credential.name}</DescriptionListDescription>
+            </DescriptionListGroup>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t('ID')}</DescriptionListTerm>
+              <DescriptionListDescription>
+                <ClipboardCopy
+                  isReadOnly
+                  hoverTip={t('Copy to clipboard')}
+                  clickTip={t('Copied')}
+                  textAriaLabel={t('ID')}
+                >
+                  {credential.id}
+                </ClipboardCopy>
+              </DescriptionListDescription>
+            </DescriptionListGroup>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t('Secret')}</DescriptionListTerm>
+              <DescriptionListDescription>
+                <ClipboardCopy
+                  isReadOnly
+                  hoverTip={t('Copy to clipboard')}
+                  clickTip={t('Copied')}
+                  textAriaLabel={t('Secret')}
+                >
+                  {credential.secret}
+                </ClipboardCopy>
+              </DescriptionListDescription>
+            </DescriptionListGroup>
+          </DescriptionList>
+        </Stack>
       </ModalBody>
       <ModalFooter>
         <Button
