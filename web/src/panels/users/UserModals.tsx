@@ -11,6 +11,7 @@ import { useForm } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
+import { PasswordPairFields } from '../../ui/fields/PasswordPairFields';
 import { TextField } from '../../ui/fields/TextField';
 import {
   createUserErrors,
@@ -79,13 +80,7 @@ export function CreateUserModal({ onClose }: ModalProps<undefined>): ReactNode {
         {...form.bind('email')}
       />
       <TextAreaField label={t('Description')} {...form.bind('description')} />
-      <TextField label={t('Password')} type="password" isRequired {...form.bind('password')} />
-      <TextField
-        label={t('Confirm Password')}
-        type="password"
-        isRequired
-        {...form.bind('confirm')}
-      />
+      <PasswordPairFields password={form.bind('password')} confirm={form.bind('confirm')} />
       <SelectField
         label={t('Primary Project')}
         isRequired
@@ -185,13 +180,7 @@ export function ChangeUserPasswordModal({ target, onClose }: ModalProps<Keystone
       }}
     >
       <TextField label={t('User Name')} value={target.name} onChange={() => undefined} isDisabled />
-      <TextField label={t('Password')} type="password" isRequired {...form.bind('password')} />
-      <TextField
-        label={t('Confirm Password')}
-        type="password"
-        isRequired
-        {...form.bind('confirm')}
-      />
+      <PasswordPairFields password={form.bind('password')} confirm={form.bind('confirm')} />
     </ModalForm>
   );
 }
