@@ -180,6 +180,40 @@ export const manifest: readonly ManifestEntry[] = [
     load: lazyResource(() => import('../panels/stacks/stacks.resource').then((m) => m.stacks)),
   },
   {
+    type: 'OS::Heat::ResourceType',
+    names: { one: msg('Resource Type'), many: msg('Resource Types') },
+    panels: [
+      {
+        path: '/project/resource_types',
+        group: 'project',
+        subgroup: 'orchestration',
+        title: msg('Resource Types'),
+      },
+    ],
+    requires: [service('orchestration')],
+    load: lazyResource(() =>
+      import('../panels/resource-types/resourceTypes.resource').then((m) => m.resourceTypes),
+    ),
+  },
+  {
+    type: 'OS::Heat::TemplateVersion',
+    names: { one: msg('Template Version'), many: msg('Template Versions') },
+    panels: [
+      {
+        path: '/project/template_versions',
+        group: 'project',
+        subgroup: 'orchestration',
+        title: msg('Template Versions'),
+      },
+    ],
+    requires: [service('orchestration')],
+    load: lazyResource(() =>
+      import('../panels/template-versions/templateVersions.resource').then(
+        (m) => m.templateVersions,
+      ),
+    ),
+  },
+  {
     kind: 'page',
     id: 'network_topology',
     panels: [

@@ -1,4 +1,6 @@
 import type {
+  ResourceType,
+  ResourceTypeSchema,
   Stack,
   StackActionBody,
   StackDetail,
@@ -70,17 +72,23 @@ export const stackQueries = {
     ),
 };
 
+/** A resource type as its table has it, with its schema once its own answer is in. */
+export type ResourceTypeRow = ResourceType & Partial<ResourceTypeSchema>;
+
 export const templateQueries = {
   resourceTypes: () =>
     routeQuery('heat.resourcetypes.list', undefined, {
-      map: (r) => r.items,
+      map: (r): ResourceTypeRow[] => r.items,
       meta: { errorMessage: msg('Unable to retrieve resource types.') },
     }),
   resourceType: (type: string) =>
     routeQuery(
       'heat.resourcetypes.get',
       { params: { type } },
-      { meta: { errorMessage: msg('Unable to retrieve resource type details.') } },
+      {
+        map: (d): ResourceTypeRow => d,
+        meta: { errorMessage: msg('Unable to retrieve resource type details.') },
+      },
     ),
   versions: () =>
     routeQuery('heat.templateversions.list', undefined, {
