@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from './support/services';
+import { call, waitFor } from './support/services';
 import { session, uniqueName } from './support/session';
 import { expectShape, field } from './support/shape';
 
@@ -154,5 +154,45 @@ describe('cinder QoS specs (admin)', () => {
         'code',
       ),
     ).toBe(404);
+  });
+});
+
+describe('cinder manage and unmanage (admin)', () => {
+  it('adopts a volume by source name on the volume host, then unmanages it', async () => {
+    const admin = await session('admin');
+    const cinder = admin.client.cinder;
+    const host = (await cinder.services.list({ binary: 'cinder-volume' }))[0]?.host;
+    if (!host) throw new Error('no cinder-volume service');
+    // No such backend volume: the lab's LVM driver fails the adoption (error), the demo's
+    // backend adopts anything (available); both leave a volume to unmanage.
+    const { id } = await cinder.volumeActions.manage({
+      host,
+      ref: { 'source-name': uniqueName('backend') },
+      name: uniqueName('managed'),
+      bootable: false,
+    });
+    const settled = await waitFor(
+      () => call(admin, 'volumev3', 'GET', `volumes/${id}`),
+      (a) => ['available', 'error'].includes(String(field(a.body, 'volume', 'status'))),
+      { timeoutMs: 60_000, label: 'managed volume settled' },
+    );
+    expectShape(field(settled.body, 'volume'), { id: 'string', status: 'string', size: 'integer' });
+    await cinder.volumeActions.unmanage(id);
+    await waitFor(
+      () => call(admin, 'volumev3', 'GET', `volumes/${id}`),
+      (a) => a.status === 404,
+      { timeoutMs: 60_000, label: 'unmanaged volume gone' },
+    );
+  });
+
+  it('refuses an unknown host and a member', async () => {
+    const admin = await session('admin');
+    const demo = await session('demo');
+    const body = { json: { volume: { host: 'nowhere@none#none', ref: { 'source-name': 'x' } } } };
+    const unknown = await call(admin, 'volumev3', 'POST', 'os-volume-manage', body);
+    expect(unknown.status).toBe(400);
+    expect(field(unknown.body, 'badRequest', 'message')).toBe("Host 'nowhere@none#none' not found");
+    const member = await call(demo, 'volumev3', 'POST', 'os-volume-manage', body);
+    expect(member.status).toBe(403);
   });
 });

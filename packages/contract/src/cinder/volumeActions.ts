@@ -152,6 +152,26 @@ export const TransferAccepted = Type.Object({
 });
 export type TransferAccepted = Static<typeof TransferAccepted>;
 
+/** Manage Volume (admin): adopt a backend volume by its name or id on the host. */
+export const VolumeManageBody = Type.Object(
+  {
+    host: Type.String({ minLength: 1, maxLength: 255 }),
+    /** `source-name` or `source-id`, as the backend knows the volume. */
+    id_type: Type.Union([Type.Literal('source-name'), Type.Literal('source-id')]),
+    identifier: Type.String({ minLength: 1, maxLength: 255 }),
+    name: Type.Optional(Type.String({ maxLength: 255 })),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+    volume_type: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    availability_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    bootable: Type.Optional(Type.Boolean()),
+    metadata: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 255 }), Type.String({ maxLength: 255 })),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type VolumeManageBody = Static<typeof VolumeManageBody>;
+
 /** The volume actions of the Volumes panel (issue 11), each one route. */
 export const cinderVolumeActionRoutes = {
   ...routes('cinder.volumes', {
@@ -195,6 +215,18 @@ export const cinderVolumeActionRoutes = {
       path: '/api/cinder/volumes/:id/migrate/',
       params: IdParams,
       body: VolumeMigrateBody,
+      response: { 204: NoContent },
+    }),
+    manage: route({
+      method: 'POST',
+      path: '/api/cinder/volumes/manage/',
+      body: VolumeManageBody,
+      response: { 201: Volume },
+    }),
+    unmanage: route({
+      method: 'POST',
+      path: '/api/cinder/volumes/:id/unmanage/',
+      params: IdParams,
       response: { 204: NoContent },
     }),
     uploadToImage: route({

@@ -29,6 +29,19 @@ export interface VolumeMigrateOptions extends CallOptions {
   lockVolume?: boolean;
 }
 
+/** os-volume-manage: a backend volume Cinder should adopt (Cinder's names). */
+export interface VolumeManageSpec {
+  host: string;
+  /** The backend's reference: `{ 'source-name': … }` or `{ 'source-id': … }`. */
+  ref: Record<string, string>;
+  name?: string;
+  description?: string;
+  volume_type?: string;
+  availability_zone?: string;
+  bootable?: boolean;
+  metadata?: Record<string, string>;
+}
+
 /** POST /volumes/{id}/action: the one-call changes of a volume. */
 export interface VolumeActionCalls {
   /** os-extend; an in-use volume needs 3.42, which SHAPE covers. */
@@ -39,6 +52,10 @@ export interface VolumeActionCalls {
   resetStatus(id: string, status: VolumeResetStatus, options?: CallOptions): Promise<void>;
   /** Admin: os-migrate_volume to a backend host. */
   migrate(id: string, host: string, options?: VolumeMigrateOptions): Promise<void>;
+  /** Admin: os-unmanage, Cinder forgets the volume and leaves it on the backend. */
+  unmanage(id: string, options?: CallOptions): Promise<void>;
+  /** Admin: POST /os-volume-manage; answers the new volume's id. */
+  manage(spec: VolumeManageSpec, options?: CallOptions): Promise<{ id: string }>;
   uploadToImage(
     id: string,
     image: { image_name: string; disk_format: string; force?: boolean },
@@ -53,6 +70,16 @@ export function volumeActionCalls(ctx: CinderContext): VolumeActionCalls {
       { ...call, method: 'POST', path: urlPath`volumes/${id}/action`, json: body },
     );
   return {
+    async unmanage(id, call = {}) {
+      await act<unknown>(id, { 'os-unmanage': null }, call);
+    },
+    async manage(spec, call = {}) {
+      const answer = await ctx.call<{ volume: { id: string } }>(
+        { want: SHAPE },
+        { ...call, method: 'POST', path: 'os-volume-manage', json: { volume: spec } },
+      );
+      return { id: answer.volume.id };
+    },
     async extend(id, newSize, call = {}) {
       await act<unknown>(id, { 'os-extend': { new_size: newSize } }, call);
     },

@@ -29,6 +29,7 @@ import { infrastructureRoutes } from './services';
 import { snapshotRoutes } from './snapshots';
 import { transferRoutes } from './transfers';
 import { typeRoutes } from './types';
+import { manageRoutes } from './manage';
 import { volumeActionRoutes } from './volumeActions';
 import { volumeRoutes } from './volumes';
 
@@ -85,6 +86,7 @@ const apiRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   });
   volumeRoutes(app, ctx);
   volumeActionRoutes(app, ctx);
+  manageRoutes(app, ctx);
   volumeMetadataRoutes(app, ctx);
   attachmentRoutes(app, ctx);
   typeRoutes(app, ctx);

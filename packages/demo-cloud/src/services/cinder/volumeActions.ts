@@ -30,7 +30,9 @@ import {
   DURATIONS,
   attachRecord,
   connectionInfo,
+  destroyVolume,
   detachRecord,
+  hasSnapshots,
   temporaryStatus,
 } from './volumeOps';
 import { cinderTime, deleteVolumeChecked, loadVolume } from './volumes';
@@ -55,6 +57,7 @@ const ACTIONS = [
   'os-set_image_metadata',
   'os-unset_image_metadata',
   'os-show_image_metadata',
+  'os-unmanage',
   'revert',
 ] as const;
 
@@ -273,6 +276,26 @@ export const volumeActionRoutes = (app: FastifyInstance, ctx: CloudContext): voi
       store.transaction(() => {
         const volume = volumeFor(request, id, 'volume_extension:volume_admin_actions:force_delete');
         deleteVolumeChecked(ctx, request, volume, { cascade: false, force: true });
+      });
+      return reply.code(202).send();
+    },
+
+    // Cinder forgets the volume but leaves its data on the backend (here: nothing to leave).
+    'os-unmanage': (request, reply, id) => {
+      store.transaction(() => {
+        const volume = volumeFor(request, id, 'volume_extension:volume_unmanage');
+        if (!['available', 'error', 'error_restoring', 'error_extending'].includes(volume.status)) {
+          throw invalidVolume(
+            `Volume ${volume.id} status must be available or error, but current status is: ${volume.status}.`,
+          );
+        }
+        if (volume.attach_status === 'attached') {
+          throw invalidVolume('Volume cannot be unmanaged while it is attached.');
+        }
+        if (hasSnapshots(store, volume.id)) {
+          throw invalidVolume('Volume cannot have snapshots when unmanaging.');
+        }
+        destroyVolume(store, volume.id);
       });
       return reply.code(202).send();
     },

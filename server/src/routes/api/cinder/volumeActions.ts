@@ -85,6 +85,18 @@ export const volumeActionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return reply.code(204).send(null);
   });
 
+  serve(app, api['cinder.volumes.manage'], async (request, reply) => {
+    const { id_type: idType, identifier, ...rest } = request.body;
+    const cinder = request.openstack.cinder;
+    const { id } = await cinder.volumeActions.manage({ ...rest, ref: { [idType]: identifier } });
+    return reply.code(201).send(toVolume(await cinder.volumes.get(id)));
+  });
+
+  serve(app, api['cinder.volumes.unmanage'], async (request, reply) => {
+    await request.openstack.cinder.volumeActions.unmanage(request.params.id);
+    return reply.code(204).send(null);
+  });
+
   serve(app, api['cinder.volumes.uploadToImage'], async (request) => {
     const { image_name, disk_format, force } = request.body;
     const answer = await request.openstack.cinder.volumeActions.uploadToImage(request.params.id, {
