@@ -114,7 +114,9 @@ const collectPool = async (
       url: `${webroot}${route.path.slice(1)}`,
       headers,
     });
-    if (response.statusCode !== 200) continue;
+    // A file download (the user's openrc) lists nothing.
+    const json = String(response.headers['content-type'] ?? '').includes('json');
+    if (response.statusCode !== 200 || !json) continue;
     const items = (response.json<{ items?: unknown }>().items ?? []) as unknown[];
     for (const item of Array.isArray(items) ? items.slice(0, 20) : []) {
       if (typeof item !== 'object' || item === null) continue;
