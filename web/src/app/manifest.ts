@@ -170,10 +170,53 @@ export const manifest: readonly ManifestEntry[] = [
     ),
   },
   {
+    type: 'OS::Neutron::Port',
+    names: { one: msg('Port'), many: msg('Ports') },
+    // No panel of its own: a network's Ports tab lists them; this is their details page.
+    panels: [],
+    requires: [service('network')],
+    itemRoutes: ['/project/networks/ports/:id/detail', '/admin/networks/ports/:id/detail'],
+    load: lazyResource(() => import('../shared/ports/ports.resource').then((m) => m.ports)),
+  },
+  {
+    type: 'OS::Neutron::Trunk',
+    names: { one: msg('Trunk'), many: msg('Trunks') },
+    panels: [
+      { path: '/project/trunks', group: 'project', subgroup: 'network', title: msg('Trunks') },
+      { path: '/admin/trunks', group: 'admin', subgroup: 'network', title: msg('Trunks') },
+    ],
+    // Hidden where Neutron has no trunk extension.
+    requires: [service('network'), { kind: 'extension', service: 'network', alias: 'trunk' }],
+    itemRoutes: ['/project/trunks/:id', '/admin/trunk/:id/detail'],
+    load: lazyResource(() => import('../panels/trunks/trunks.resource').then((m) => m.trunks)),
+  },
+  {
+    type: 'OS::Neutron::QoSPolicy',
+    names: { one: msg('Policy'), many: msg('Policies') },
+    panels: [
+      {
+        path: '/project/network_qos',
+        group: 'project',
+        subgroup: 'network',
+        title: msg('Network QoS'),
+      },
+    ],
+    requires: [service('network'), { kind: 'extension', service: 'network', alias: 'qos' }],
+    itemRoutes: ['/project/network_qos/:id'],
+    load: lazyResource(() =>
+      import('../panels/network_qos/qosPolicies.resource').then((m) => m.qosPolicies),
+    ),
+  },
+  {
     type: 'OS::Heat::Stack',
     names: { one: msg('Stack'), many: msg('Stacks') },
     panels: [
-      { path: '/project/stacks', group: 'project', subgroup: 'orchestration', title: msg('Stacks') },
+      {
+        path: '/project/stacks',
+        group: 'project',
+        subgroup: 'orchestration',
+        title: msg('Stacks'),
+      },
       { path: '/admin/stacks', group: 'admin', subgroup: 'orchestration', title: msg('Stacks') },
     ],
     requires: [service('orchestration')],

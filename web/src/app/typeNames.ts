@@ -7,15 +7,12 @@ import type { TypeNames } from '../registry/types';
  */
 export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Glance::Metadef': { one: msg('Metadata Definition'), many: msg('Metadata Definitions') },
-  'OS::Neutron::QoSPolicy': { one: msg('QoS Policy'), many: msg('QoS Policies') },
-  'OS::Neutron::Trunk': { one: msg('Trunk'), many: msg('Trunks') },
   'OS::Nova::Hypervisor': { one: msg('Hypervisor'), many: msg('Hypervisors') },
   'OS::Designate::Zone': { one: msg('DNS Zone'), many: msg('DNS Zones') },
   'OS::Designate::RecordSet': { one: msg('DNS Record Set'), many: msg('DNS Record Sets') },
   'OS::Octavia::HealthMonitor': { one: msg('Health Monitor'), many: msg('Health Monitors') },
   'OS::Octavia::Pool': { one: msg('Pool'), many: msg('Pools') },
   'OS::Octavia::Member': { one: msg('Pool Member'), many: msg('Pool Members') },
-  'OS::Neutron::Port': { one: msg('Port'), many: msg('Ports') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
   'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
 };

@@ -5,11 +5,12 @@ import { msg } from '../i18n/msg';
 import { projectQueries } from './keystone/projects';
 
 /** Extension lists the permission checks can ask for (spec 2 §6 "API extensions"). */
-export type ExtensionService = 'compute' | 'volume';
+export type ExtensionService = 'compute' | 'volume' | 'network';
 
 const EXTENSION_ROUTES = {
   compute: 'nova.extensions',
   volume: 'cinder.extensions',
+  network: 'neutron.extensions.list',
 } as const;
 
 /**

@@ -13,7 +13,7 @@ export type Requirement =
   | { kind: 'policy'; service: string; rule: string }
   | { kind: 'service'; type: string }
   | { kind: 'setting'; name: string }
-  | { kind: 'extension'; service: 'compute' | 'volume'; alias: string }
+  | { kind: 'extension'; service: 'compute' | 'volume' | 'network'; alias: string }
   | { kind: 'feature'; service: 'compute'; feature: string };
 
 export const policy = (service: string, rule: string): Requirement => ({

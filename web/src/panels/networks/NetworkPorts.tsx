@@ -1,29 +1,28 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import type { Network, Port } from '@skydeck/contract';
-import { portQueries } from '../../data/neutron/ports';
+import { useMemo, type ReactNode } from 'react';
+import type { Network } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
-import { nameColumn, textColumn } from '../../registry/columns';
-import type { Column } from '../../registry/types';
-import { ItemTable } from '../../ui/ResourceTable/ItemTable';
+import type { PanelScope } from '../../registry/types';
+import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import { portsResource } from '../../shared/ports/ports.resource';
 
-const columns: Column<Port>[] = [
-  nameColumn<Port>({ defaultSort: true, fallback: (p) => `(${p.id.slice(0, 13)})` }),
-  textColumn('fixed_ips', msg('Fixed IPs'), (p) =>
-    p.fixed_ips.map((ip) => ip.ip_address).join(', '),
-  ),
-  textColumn('mac_address', msg('MAC Address'), (p) => p.mac_address),
-  textColumn('device_owner', msg('Attached Device'), (p) => p.device_owner || '-'),
-  textColumn('status', msg('Status'), (p) => p.status),
-  textColumn('admin_state', msg('Admin State'), (p) => (p.admin_state_up ? 'UP' : 'DOWN')),
-];
+const PORT_NAMES = { one: msg('Port'), many: msg('Ports') };
 
-/** The ports tab of a network's details (read-only until ports get their own panel). */
+/** The ports tab of a network's details: its ports, with Create, Edit and Delete. */
 export function NetworkPorts({ network }: { network: Network }): ReactNode {
-  const { t } = useTranslation();
-  const ports = useQuery(portQueries.ofNetwork(network.id));
-  return (
-    <ItemTable label={t('Ports')} columns={columns} items={ports.data ?? []} rowKey={(p) => p.id} />
+  const resource = useMemo(() => portsResource(network.id), [network.id]);
+  // Details links say where the user came from, so a port's delete returns to this network.
+  const path = window.location.pathname.includes('/admin/')
+    ? '/admin/networks'
+    : '/project/networks';
+  const scope = useMemo<PanelScope>(
+    () => ({
+      path,
+      group: path.startsWith('/admin') ? 'admin' : 'project',
+      type: 'OS::Neutron::Port',
+      names: PORT_NAMES,
+      home: path,
+    }),
+    [path],
   );
+  return <ResourceTable resource={resource} scope={scope} />;
 }
