@@ -53,43 +53,53 @@ export const catalogServices = defineResource<CatalogRow>({
   ],
 });
 
+/** What Nova's and Cinder's service lists share: a binary on a host in a zone. */
+interface ServiceRow {
+  binary: string;
+  host: string;
+  zone: string;
+  status: string;
+  state: string;
+  updated_at: string | null;
+}
+
+/**
+ * One declaration for both services tabs: Nova's and Cinder's os-services answer the same
+ * columns, so only the key and the list differ.
+ */
+const serviceTable = <T extends ServiceRow>(
+  key: (s: T) => string,
+  list: () => ListQueryOptions<T>,
+) =>
+  defineResource<T>({
+    key,
+    label: (s) => s.binary,
+    list,
+    columns: [
+      textColumn('binary', msg('Name'), (s) => s.binary, { priority: 1, defaultSort: true }),
+      textColumn('host', msg('Host'), (s) => s.host, { priority: 1 }),
+      textColumn('zone', msg('Zone'), (s) => s.zone, { priority: 1 }),
+      statusColumn<T>(),
+      stateColumn<T>(),
+      textColumn('updated', msg('Last Updated'), (s) => s.updated_at, {
+        priority: 2,
+        cell: (s) => formatDateTime(s.updated_at),
+      }),
+    ],
+    facets: [textFacet('binary', msg('Name'), (s) => s.binary)],
+  });
+
 /** Compute Services tab: every Nova service, read only (Hypervisors enables and disables). */
-export const novaServices = defineResource<ComputeService>({
-  key: (s) => s.id,
-  label: (s) => s.binary,
-  list: () => asList(systemInfoQueries.computeServices()),
-  columns: [
-    textColumn('binary', msg('Name'), (s) => s.binary, { priority: 1, defaultSort: true }),
-    textColumn('host', msg('Host'), (s) => s.host, { priority: 1 }),
-    textColumn('zone', msg('Zone'), (s) => s.zone, { priority: 1 }),
-    statusColumn<ComputeService>(),
-    stateColumn<ComputeService>(),
-    textColumn('updated', msg('Last Updated'), (s) => s.updated_at, {
-      priority: 2,
-      cell: (s) => formatDateTime(s.updated_at),
-    }),
-  ],
-  facets: [textFacet('binary', msg('Name'), (s) => s.binary)],
-});
+export const novaServices = serviceTable<ComputeService>(
+  (s) => s.id,
+  () => asList(systemInfoQueries.computeServices()),
+);
 
 /** Block Storage Services tab: Cinder's os-services. */
-export const cinderServices = defineResource<CinderService>({
-  key: (s) => `${s.binary}@${s.host}`,
-  label: (s) => s.binary,
-  list: () => asList(systemInfoQueries.blockStorageServices()),
-  columns: [
-    textColumn('binary', msg('Name'), (s) => s.binary, { priority: 1, defaultSort: true }),
-    textColumn('host', msg('Host'), (s) => s.host, { priority: 1 }),
-    textColumn('zone', msg('Zone'), (s) => s.zone, { priority: 1 }),
-    statusColumn<CinderService>(),
-    stateColumn<CinderService>(),
-    textColumn('updated', msg('Last Updated'), (s) => s.updated_at, {
-      priority: 2,
-      cell: (s) => formatDateTime(s.updated_at),
-    }),
-  ],
-  facets: [textFacet('binary', msg('Name'), (s) => s.binary)],
-});
+export const cinderServices = serviceTable<CinderService>(
+  (s) => `${s.binary}@${s.host}`,
+  () => asList(systemInfoQueries.blockStorageServices()),
+);
 
 /** Network Agents tab: Neutron's agents. */
 export const networkAgents = defineResource<NetworkAgent>({
