@@ -38,6 +38,11 @@ export const parsePairLines = (text: string): PortAddressPair[] =>
 export const pairLinesOf = (pairs: readonly PortAddressPair[]): string =>
   pairs.map((p) => (p.mac_address ? `${p.ip_address} ${p.mac_address}` : p.ip_address)).join('\n');
 
+const withoutOwnMac = (port: Port): PortAddressPair[] =>
+  port.allowed_address_pairs.map((p) =>
+    p.mac_address === port.mac_address ? { ip_address: p.ip_address } : p,
+  );
+
 export const emptyPortForm = (securityGroups: string[] = []): PortFormValues => ({
   name: '',
   description: '',
@@ -66,7 +71,8 @@ export const portFormOf = (port: Port): PortFormValues => ({
   port_security_enabled: port.port_security_enabled ?? true,
   security_groups: port.security_groups,
   vnic_type: (port.vnic_type as VnicType | undefined) ?? 'normal',
-  address_pairs: pairLinesOf(port.allowed_address_pairs),
+  // Neutron fills in the port's own MAC for a pair given without one: shown as given.
+  address_pairs: pairLinesOf(withoutOwnMac(port)),
   qos_policy_id: port.qos_policy_id ?? '',
 });
 
@@ -179,7 +185,7 @@ export function portUpdateBody(
   }
   if (all.vnic_type !== (port.vnic_type ?? 'normal')) body.vnic_type = all.vnic_type;
   const pairs = all.allowed_address_pairs ?? [];
-  if (!samePairs(pairs, port.allowed_address_pairs)) body.allowed_address_pairs = pairs;
+  if (!samePairs(pairs, withoutOwnMac(port))) body.allowed_address_pairs = pairs;
   const qos = v.qos_policy_id === '' ? null : v.qos_policy_id;
   if (qos !== (port.qos_policy_id ?? null)) body.qos_policy_id = qos;
   return body;
