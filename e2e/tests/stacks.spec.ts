@@ -61,7 +61,7 @@ async function enterTemplate(page: Page, text: string, next: string): Promise<Lo
   const select = page.getByRole('dialog', { name: 'Select Template' });
   await select.getByRole('combobox', { name: /Template Source/ }).selectOption('raw');
   await select.getByRole('textbox', { name: /Template Data/ }).fill(text);
-  await select.getByRole('button', { name: 'Next' }).click();
+  await select.getByRole('button', { name: 'Validate Template' }).click();
   const dialog = page.getByRole('dialog', { name: next });
   await expect(dialog).toBeVisible();
   return dialog;

@@ -8,6 +8,8 @@ import type {
   StackTopology,
   StackUpdateBody,
   StackValidateBody,
+  TemplateFunction,
+  TemplateVersion,
 } from '@skydeck/contract';
 import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
@@ -72,6 +74,9 @@ export const stackQueries = {
     ),
 };
 
+/** A template version, with its functions once its own answer is in. */
+export type TemplateVersionRow = TemplateVersion & { functions?: TemplateFunction[] };
+
 /** A resource type as its table has it, with its schema once its own answer is in. */
 export type ResourceTypeRow = ResourceType & Partial<ResourceTypeSchema>;
 
@@ -92,15 +97,20 @@ export const templateQueries = {
     ),
   versions: () =>
     routeQuery('heat.templateversions.list', undefined, {
-      map: (r) => r.items,
+      map: (r): TemplateVersionRow[] => r.items,
       meta: { errorMessage: msg('Unable to retrieve template versions.') },
     }),
-  functions: (version: string) =>
+  /** A version's details: its functions (the type follows from the version's kind). */
+  version: (version: string) =>
     routeQuery(
       'heat.templateversions.functions',
       { params: { version } },
       {
-        map: (r) => r.items,
+        map: (r): TemplateVersionRow => ({
+          version,
+          type: version.startsWith('heat_template_version') ? 'hot' : 'cfn',
+          functions: r.items,
+        }),
         meta: { errorMessage: msg('Unable to retrieve template functions.') },
       },
     ),

@@ -64,7 +64,8 @@ function TemplateStep({
   return (
     <ModalForm
       title={title}
-      submitLabel={t('Next')}
+      // Not a wizard's Next: this step's submit sends the template to Heat for validation.
+      submitLabel={t('Validate Template')}
       isValid={form.isValid}
       variant="large"
       onClose={(result) => {

@@ -1,12 +1,14 @@
 import { createElement } from 'react';
 import { Link } from 'react-router';
-import type { TemplateVersion } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
 import { textColumn } from '../../registry/columns';
-import { asList, defineResource } from '../../registry/defineResource';
+import { asDetail, asList, defineResource } from '../../registry/defineResource';
 import { textFacet } from '../../registry/facets';
 import { customTab, field, overviewTab } from '../../registry/fields';
-import { templateQueries } from '../../data/heat/stacks';
+import {
+  templateQueries,
+  type TemplateVersionRow as TemplateVersion,
+} from '../../data/heat/stacks';
 import { TemplateFunctions } from './TemplateFunctions';
 
 /** Heat's template versions, each with its functions (issue 13). */
@@ -14,6 +16,7 @@ export const templateVersions = defineResource<TemplateVersion>({
   key: (v) => v.version,
   label: (v) => v.version,
   list: () => asList(templateQueries.versions()),
+  detail: (version) => asDetail(templateQueries.version(version)),
   columns: [
     textColumn<TemplateVersion>('version', msg('Version'), (v) => v.version, {
       priority: 1,
@@ -29,7 +32,7 @@ export const templateVersions = defineResource<TemplateVersion>({
       field(msg('Type'), (v) => v.type),
     ]),
     customTab('functions', msg('Template Functions'), (v) =>
-      createElement(TemplateFunctions, { version: v.version }),
+      createElement(TemplateFunctions, { functions: v.functions }),
     ),
   ],
 });
