@@ -18,6 +18,8 @@ export const ApplicationCredential = Type.Object({
   name: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
   project_id: Type.String(),
+  /** The project's name, when the user can still see the project. */
+  project_name: Type.Optional(Type.String()),
   /** Keystone's UTC time (`2099-01-01T00:00:00.000000`), or null for never. */
   expires_at: Type.Union([Type.String(), Type.Null()]),
   unrestricted: Type.Boolean(),

@@ -37,7 +37,7 @@ export const applicationCredentials = defineResource<ApplicationCredential>({
   columns: [
     nameColumn<ApplicationCredential>({ priority: 1, defaultSort: true, linkToDetails: true }),
     textColumn('description', msg('Description'), (c) => c.description, { priority: 3 }),
-    textColumn('project', msg('Project ID'), (c) => c.project_id, { priority: 3 }),
+    textColumn('project', msg('Project'), (c) => c.project_name ?? c.project_id, { priority: 3 }),
     textColumn('expires', msg('Expiration'), (c) => c.expires_at ?? '', {
       priority: 2,
       cell: expiry,
@@ -72,6 +72,7 @@ export const applicationCredentials = defineResource<ApplicationCredential>({
       field(msg('Name'), (c) => c.name),
       field(msg('ID'), (c) => c.id),
       field(msg('Description'), (c) => c.description ?? ''),
+      field(msg('Project'), (c) => c.project_name ?? ''),
       field(msg('Project ID'), (c) => c.project_id),
       dateField(msg('Expiration'), (c) => c.expires_at),
       field(msg('Roles'), roleNames),

@@ -43,7 +43,7 @@ describe('application credentials', () => {
 
     const list = await t.as(demo, { url: BASE });
     const items = list.json<{ items: ApplicationCredential[] }>().items;
-    expect(items.map((c) => c.id)).toContain(created.id);
+    expect(items.find((c) => c.id === created.id)?.project_name).toBe('demo');
     expect(JSON.stringify(items)).not.toContain(created.secret);
     const one = await t.as(demo, { url: `${BASE}${created.id}/` });
     expect(one.statusCode).toBe(200);

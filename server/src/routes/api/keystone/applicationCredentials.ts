@@ -127,16 +127,32 @@ export const keystoneApplicationCredentialRoutes: FastifyPluginAsync<RouteDeps> 
 ) => {
   const userId = (request: FastifyRequest): string => sessionOf(request).session.user.id;
 
+  /** Project names by id: the projects the user may scope to (a credential's is one of them). */
+  const projectNames = async (request: FastifyRequest): Promise<Map<string, string>> => {
+    const projects = await request.openstack.keystone.listAuthProjects().catch(() => []);
+    return new Map(projects.map((project) => [project.id, project.name]));
+  };
+  const named = (names: Map<string, string>, credential: UpstreamCredential) => {
+    const shown = toCredential(credential);
+    const name = names.get(shown.project_id);
+    return name === undefined ? shown : { ...shown, project_name: name };
+  };
+
   serve(app, api['keystone.applicationCredentials.list'], async (request) => {
-    const items = await request.openstack.applicationCredentials.list(userId(request));
-    return { items: items.map(toCredential) };
+    const [items, names] = await Promise.all([
+      request.openstack.applicationCredentials.list(userId(request)),
+      projectNames(request),
+    ]);
+    return { items: items.map((credential) => named(names, credential)) };
   });
 
-  serve(app, api['keystone.applicationCredentials.get'], async (request) =>
-    toCredential(
-      await request.openstack.applicationCredentials.get(userId(request), request.params.id),
-    ),
-  );
+  serve(app, api['keystone.applicationCredentials.get'], async (request) => {
+    const [credential, names] = await Promise.all([
+      request.openstack.applicationCredentials.get(userId(request), request.params.id),
+      projectNames(request),
+    ]);
+    return named(names, credential);
+  });
 
   serve(app, api['keystone.applicationCredentials.create'], async (request, reply) => {
     const { name, description, secret, expires_at, roles, unrestricted, access_rules } =
