@@ -32,6 +32,8 @@ test.describe('identity as admin', () => {
     await expect(wizard.getByText('No roles')).toBeVisible();
     await wizard.getByRole('checkbox', { name: 'reader role of reader' }).check();
     await page.screenshot({ path: 'test-results/identity-project-members.png' });
+    // The Quotas step comes last: the defaults are kept.
+    await wizard.getByRole('button', { name: 'Quotas', exact: true }).click();
     await wizard.getByRole('button', { name: 'Create Project', exact: true }).click();
     await expect(wizard).toBeHidden();
     await panel.expectToast(`Created new project "${name}".`);

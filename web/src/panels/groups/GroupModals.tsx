@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,13 +11,12 @@ import {
   DataListItemRow,
   Flex,
   FlexItem,
-  SearchInput,
   Spinner,
   Title,
 } from '@patternfly/react-core';
 import type { KeystoneGroup } from '@skydeck/contract';
 import { groupMutations, groupQueries, membershipChanges } from '../../data/keystone/groups';
-import { USER_SEARCH_DELAY_MS, userQueries } from '../../data/keystone/users';
+import { UserPicker } from '../../ui/UserPicker/UserPicker';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
@@ -70,16 +69,6 @@ export function EditGroupModal({ target, onClose }: ModalProps<KeystoneGroup>): 
 interface Person {
   id: string;
   name: string;
-}
-
-/** The search text, settled once the user paused typing (spec 1 §9). */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), USER_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
 }
 
 function PersonList({
@@ -142,11 +131,7 @@ function MembersEditor({
   const { t } = useTranslation();
   const save = useMutation(groupMutations.setMembers);
   const [members, setMembers] = useState<Person[]>(initial);
-  const [search, setSearch] = useState('');
-  const settled = useSettled(search.trim());
-  const found = useQuery(userQueries.search(settled));
   const memberIds = new Set(members.map((m) => m.id));
-  const candidates = (found.data?.items ?? []).filter((u) => !memberIds.has(u.id));
   const changes = membershipChanges(
     initial.map((m) => m.id),
     members.map((m) => m.id),
@@ -165,24 +150,10 @@ function MembersEditor({
     >
       <Flex gap={{ default: 'gapLg' }} alignItems={{ default: 'alignItemsFlexStart' }}>
         <FlexItem flex={{ default: 'flex_1' }}>
-          <Title headingLevel="h3" size="md">
-            {t('All Users')}
-          </Title>
-          <SearchInput
-            aria-label={t('Filter users by name')}
-            placeholder={t('Filter')}
-            value={search}
-            onChange={(_e, value) => setSearch(value)}
-            onClear={() => setSearch('')}
+          <UserPicker
+            exclude={memberIds}
+            onAdd={(p) => setMembers([...members, { id: p.id, name: p.name }])}
           />
-          {found.isFetching && <Spinner size="md" aria-label={t('Loading')} />}
-          <PersonList
-            label={t('All Users')}
-            people={candidates}
-            action={(p) => t('Add {{name}}', { name: p.name })}
-            onAction={(p) => setMembers([...members, { id: p.id, name: p.name }])}
-          />
-          {!found.isFetching && candidates.length === 0 && <p>{t('No users found.')}</p>}
         </FlexItem>
         <FlexItem flex={{ default: 'flex_1' }}>
           <Title headingLevel="h3" size="md">

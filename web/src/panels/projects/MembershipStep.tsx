@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,29 +13,12 @@ import {
   Flex,
   FlexItem,
   Label,
-  SearchInput,
-  Spinner,
   Title,
 } from '@patternfly/react-core';
-import { roleQueries, userQueries } from '../../data/keystone/users';
+import { roleQueries } from '../../data/keystone/users';
+import { UserPicker } from '../../ui/UserPicker/UserPicker';
 import { SelectField } from '../../ui/fields/SelectField';
-import {
-  addMember,
-  MEMBERSHIP_SEARCH_DELAY_MS,
-  removeMember,
-  toggleRole,
-  type MemberDraft,
-} from './membership';
-
-/** The search text, settled once the user paused typing (spec 1 §9). */
-function useSettled(text: string, delayMs: number): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
-  return settled;
-}
+import { addMember, removeMember, toggleRole, type MemberDraft } from './membership';
 
 export interface MembershipStepProps {
   members: MemberDraft[];
@@ -55,12 +38,8 @@ export function MembershipStep({
   onDefaultRoleChange,
 }: MembershipStepProps): ReactNode {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const settled = useSettled(search.trim(), MEMBERSHIP_SEARCH_DELAY_MS);
   const roles = useQuery(roleQueries.list());
-  const found = useQuery(userQueries.search(settled));
   const memberIds = new Set(members.map((m) => m.user_id));
-  const candidates = (found.data?.items ?? []).filter((u) => !memberIds.has(u.id));
   const roleList = [...(roles.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
@@ -74,47 +53,10 @@ export function MembershipStep({
       />
       <Flex gap={{ default: 'gapLg' }} alignItems={{ default: 'alignItemsFlexStart' }}>
         <FlexItem flex={{ default: 'flex_1' }}>
-          <Title headingLevel="h3" size="md">
-            {t('All Users')}
-          </Title>
-          <SearchInput
-            aria-label={t('Filter users by name')}
-            placeholder={t('Filter')}
-            value={search}
-            onChange={(_e, value) => setSearch(value)}
-            onClear={() => setSearch('')}
+          <UserPicker
+            exclude={memberIds}
+            onAdd={(user) => onChange(addMember(members, user, defaultRole || undefined))}
           />
-          {found.isFetching && <Spinner size="md" aria-label={t('Loading')} />}
-          <DataList aria-label={t('All Users')} isCompact>
-            {candidates.map((user) => (
-              <DataListItem key={user.id} aria-labelledby={`cand-${user.id}`}>
-                <DataListItemRow>
-                  <DataListItemCells
-                    dataListCells={[
-                      <DataListCell key="name">
-                        <span id={`cand-${user.id}`}>{user.name}</span>
-                      </DataListCell>,
-                    ]}
-                  />
-                  <DataListAction
-                    id={`add-${user.id}`}
-                    aria-labelledby={`add-${user.id} cand-${user.id}`}
-                    aria-label={t('Add')}
-                  >
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t('Add {{name}}', { name: user.name })}
-                      onClick={() => onChange(addMember(members, user, defaultRole || undefined))}
-                    >
-                      {t('Add')}
-                    </Button>
-                  </DataListAction>
-                </DataListItemRow>
-              </DataListItem>
-            ))}
-          </DataList>
-          {!found.isFetching && candidates.length === 0 && <p>{t('No users found.')}</p>}
         </FlexItem>
         <FlexItem flex={{ default: 'flex_2' }}>
           <Title headingLevel="h3" size="md">

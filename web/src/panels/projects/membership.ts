@@ -7,9 +7,6 @@ export interface MemberDraft {
 
 export { defaultRoleId } from '../../data/keystone/users';
 
-/** Spec 1 §9: the membership list's search waits this long after the last key. */
-export { USER_SEARCH_DELAY_MS as MEMBERSHIP_SEARCH_DELAY_MS } from '../../data/keystone/users';
-
 /** Adds a user with the default role; a user already listed is left as it is. */
 export function addMember(
   members: readonly MemberDraft[],
