@@ -118,3 +118,36 @@ test.describe('volume types as admin', () => {
     await expect(panel.row(name)).toBeHidden();
   });
 });
+
+test.describe('volume management as admin', () => {
+  test.setTimeout(120_000);
+
+  test('manages a backend volume and unmanages it', async ({ page, cloud }) => {
+    const name = uniqueName('managed');
+    cloud.cleanup(async () => {
+      for (const v of (await cloud.admin.cinder.volumes.list({ allProjects: true })).volumes)
+        if (v.name === name) await cloud.admin.cinder.volumes.delete(v.id);
+    });
+    const host = (await cloud.admin.cinder.services.list({ binary: 'cinder-volume' }))[0]?.host;
+    if (!host) throw new Error('no volume service');
+    await loginAs(page, 'admin', '/admin/volumes');
+    const panel = new ResourcePanel(page, { path: 'admin/volumes', title: 'Volumes' });
+    await panel.waitLoaded();
+    await panel.action('Manage Volume').click();
+    const modal = panel.modal('Manage Volume');
+    await modal.getByRole('textbox', { name: 'Host' }).fill(`${host}#lvmdriver-1`);
+    await modal.getByRole('textbox', { name: 'Identifier' }).fill('volume-legacy-0001');
+    await modal.getByRole('textbox', { name: 'Volume Name' }).fill(name);
+    await modal.getByRole('checkbox', { name: 'Bootable' }).check();
+    await modal.getByRole('textbox', { name: 'Metadata' }).fill('origin=backend');
+    await page.screenshot({ path: 'test-results/volumes-manage.png' });
+    await modal.getByRole('button', { name: 'Manage' }).click();
+    await expect(modal).toBeHidden();
+    await expect(panel.row(name)).toBeVisible();
+    await expect.poll(() => panel.cell(name, 'Status'), { timeout: 30_000 }).toBe('Available');
+
+    await panel.rowAction(name, 'Unmanage Volume');
+    await panel.confirm('Unmanage Volume', 'Unmanage');
+    await expect(panel.row(name)).toHaveCount(0, { timeout: 30_000 });
+  });
+});

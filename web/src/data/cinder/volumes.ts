@@ -4,6 +4,7 @@ import type {
   Volume,
   VolumeCreateBody,
   VolumeListQuery,
+  VolumeManageBody,
   VolumeMigrateBody,
   VolumeResetStatusBody,
   VolumeRetypeBody,
@@ -143,6 +144,25 @@ export const volumeMutations = {
       t(CREATING_VOLUME, { name: volume.name || body.name || volume.id }),
     successType: 'info',
     errorMessage: msg('Unable to create the volume.'),
+    inlineErrors: true,
+  }),
+  /** Admin: adopt a backend volume (os-volume-manage). */
+  manage: mutation({
+    fn: (body: VolumeManageBody) => api('cinder.volumes.manage', { body }),
+    invalidates: [volumeQueries.all(), volumeQueries.limits().queryKey],
+    successMessage: (volume) =>
+      t(msg('Managing volume "{{name}}".'), { name: volume.name || volume.id }),
+    successType: 'info',
+    errorMessage: msg('Unable to manage the volume.'),
+    inlineErrors: true,
+  }),
+  /** Admin: Cinder forgets the volume; its data stays on the backend (os-unmanage). */
+  unmanage: mutation({
+    fn: (volume: Volume) => api('cinder.volumes.unmanage', { params: { id: volume.id } }),
+    invalidates: [volumeQueries.all(), volumeQueries.limits().queryKey],
+    successMessage: (_r, volume) =>
+      t(msg('Unmanaged volume "{{name}}".'), { name: volume.name || volume.id }),
+    errorMessage: msg('Unable to unmanage the volume.'),
     inlineErrors: true,
   }),
 };

@@ -54,6 +54,8 @@ const ACCEPT = vol('volume:accept_transfer');
 const METADATA = vol('volume:update_volume_metadata');
 const RESET_STATUS = vol('volume_extension:volume_admin_actions:reset_status');
 const MIGRATE = vol('volume_extension:volume_admin_actions:migrate_volume');
+const MANAGE = vol('volume_extension:volume_manage');
+const UNMANAGE = vol('volume_extension:volume_unmanage');
 const ATTACH = policy('compute', 'os_compute_api:os-volumes-attachments:create');
 const DETACH = policy('compute', 'os_compute_api:os-volumes-attachments:delete');
 // Cinder shows the owner only to some (an admin); without it the check is about the user's own
@@ -184,6 +186,9 @@ export const volumes = defineResource<Volume>({
       modalAction('accept-transfer', msg('Accept Transfer'), [ACCEPT], () =>
         modals().then((m) => m.AcceptTransferModal),
       ),
+      modalAction('manage', msg('Manage Volume'), [MANAGE], () =>
+        import('./ManageVolumeModal').then((m) => m.ManageVolumeModal),
+      ),
     ],
     row: [
       modal('edit', msg('Edit Volume'), [UPDATE], () => modals().then((m) => m.EditVolumeModal)),
@@ -262,6 +267,13 @@ export const volumes = defineResource<Volume>({
         [MIGRATE],
         () => modals().then((m) => m.MigrateVolumeModal),
         (v) => isAvailable(v) || isInUse(v),
+      ),
+      modal(
+        'unmanage',
+        msg('Unmanage Volume'),
+        [UNMANAGE],
+        () => import('./ManageVolumeModal').then((m) => m.UnmanageVolumeModal),
+        (v) => isAvailable(v) || v.status === 'error',
       ),
       deleteAction<Volume>({ ...remove, label: msg('Delete Volume') }),
       deleteAction<Volume>({
