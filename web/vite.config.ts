@@ -20,7 +20,29 @@ function devBaseHref(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx`: the server's first render of a page (foundation issue
+ * §5), written into the web build's .ssr/ (a dot directory: never served as a file). One
+ * self-contained module tree for Node: every dependency bundled (PatternFly's styles import CSS
+ * files Node cannot load), React's production build, no CSS or compressed copies.
+ */
+const ssrBuild = defineConfig({
+  plugins: [react() as unknown as PluginOption, routePaths(), sourceCatalog()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    target: 'node20',
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.mjs' } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));
+
+const browserBuild = defineConfig({
   // Relative asset URLs: they resolve against the injected <base href>, whatever the web root.
   base: './',
   // The hoisted plugin-react is typed against the root's newer vite (vitest's); same plugin API.

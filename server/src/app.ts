@@ -25,7 +25,14 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
 import { connectRedisSessionStore, RedisSessionStore } from './plugins/redisSessionStore';
 import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
+import { createPageRenderer } from './plugins/pageRenderer';
 import { spa } from './plugins/spa';
+
+/**
+ * How long a signed-in page's document waits for the server's render of it: a list the cloud
+ * answers in time is painted with the document, a slower one is left to the browser.
+ */
+const PAGE_RENDER_BUDGET_MS = 1000;
 import { KnownRegions } from './routes/deps';
 import { registerRoutes } from './routes/index';
 import { assembleBootstrap } from './services/bootstrap';
@@ -124,6 +131,12 @@ export const buildApp = async (
   await app.register(spa, {
     webroot: config.webroot,
     webDist: config.webDist,
+    // The first paint of a signed-in panel comes with the document (foundation issue §5).
+    renderPage: createPageRenderer(app, {
+      webroot: config.webroot,
+      webDist: config.webDist,
+      budgetMs: PAGE_RENDER_BUDGET_MS,
+    }),
     // A signed-in user's page carries the bootstrap the app would ask for first.
     pageData: async (request, reply) => {
       await app.loadSession(request, reply);

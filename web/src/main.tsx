@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import '@patternfly/patternfly/patternfly-base.css';
 import './i18n/i18n';
@@ -7,14 +8,30 @@ import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { createRoutes, routerBasename } from './app/routes';
 import { manifest } from './app/manifest';
+import { applyInlineStyles, pageState, resolveInitialRoutes } from './app/pageState';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient, manifest), {
-  basename: routerBasename() || '/',
-});
-
+const routes = createRoutes(queryClient, manifest);
+const basename = routerBasename() || '/';
 const root = document.getElementById('root');
-if (root) {
+// A page the server rendered first (entry-server.tsx) comes with the data it was rendered from.
+const state = root?.firstChild ? pageState() : undefined;
+
+if (root && state) {
+  applyInlineStyles(root);
+  hydrate(queryClient, state.queries);
+  // The route's code must be there before hydration, or the router would render its fallback
+  // over the server's markup.
+  await resolveInitialRoutes(routes, basename);
+  const router = createBrowserRouter(routes, { basename, hydrationData: state.router });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+} else if (root) {
+  const router = createBrowserRouter(routes, { basename });
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} router={router} />

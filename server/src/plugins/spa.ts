@@ -19,7 +19,29 @@ export interface SpaPluginOptions {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Promise<(() => Promise<string>) | undefined>;
+  /**
+   * The server's first render of a signed-in page (foundation issue §5): given the page data's
+   * JSON and the CSRF token the answer leaves in the browser, the markup of the app's root and
+   * the JSON of the state it was rendered from; undefined for a page it does not render.
+   */
+  renderPage?: (
+    request: FastifyRequest,
+    pageJson: string,
+    csrfToken: string,
+  ) => Promise<RenderedRoot | undefined>;
 }
+
+/** A rendered app root: its markup, and the state the browser hydrates it with. */
+export interface RenderedRoot {
+  html: string;
+  stateJson: string;
+}
+
+/** The id of the state block of a server-rendered page (web/src/app/pageState.ts). */
+export const PAGE_STATE_ID = 'skydeck-page-state';
+
+/** The app's root element as the build writes it; a rendered page's markup goes inside. */
+const ROOT_OPEN = '<div id="root">';
 
 /** The id of the page's data block, which the web app reads once (web/src/data/shell.ts). */
 export const PAGE_DATA_ID = 'skydeck-page-data';
@@ -32,8 +54,8 @@ export const scriptSafeJson = (json: string): string =>
   json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The data block: a JSON script is never run, so a strict CSP has nothing to allow. */
-const dataBlock = (json: string): string =>
-  `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(json)}</script>`;
+const dataBlock = (json: string, id = PAGE_DATA_ID): string =>
+  `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +140,7 @@ const NOT_BUILT = [
 ].join('');
 
 const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
-  const { webroot, webDist, pageData } = options;
+  const { webroot, webDist, pageData, renderPage } = options;
   const indexFile = join(webDist, 'index.html');
   const reserved = [`${webroot}api/`, `${webroot}auth/`];
   const assets = join(webDist, 'assets', sep);
@@ -181,7 +203,7 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
   });
 
   app.decorateReply('sendSpaIndex', async function (this: FastifyReply): Promise<FastifyReply> {
-    this.issueCsrfToken();
+    const csrfToken = this.issueCsrfToken();
     const index = await loadIndex();
     this.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (index === undefined) return this.code(503).send(NOT_BUILT);
@@ -203,17 +225,36 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     const path = (request.url.split('?', 1)[0] ?? '').slice(webroot.length - 1);
     const text = withPreloads(html, routeFiles(index.preloads, path));
     const end = text.lastIndexOf('</body>');
+    const rootAt = text.indexOf(ROOT_OPEN);
+    // The rendered markup goes inside the root, which must come before the data blocks.
+    const inRoot = renderPage && rootAt >= 0 && rootAt < end ? rootAt + ROOT_OPEN.length : end;
     // The page is personal from here on: never kept by a cache, nor by the back button.
     this.header('cache-control', 'no-store');
     // Streamed: the head (its scripts and styles) leaves at once, so the browser loads and
-    // compiles them while the data is assembled; the scripts run once the page is complete.
+    // compiles them while the data is assembled (and the page rendered); the scripts run once
+    // the page is complete.
     async function* page(): AsyncGenerator<string> {
-      yield text.slice(0, end);
+      yield text.slice(0, inRoot);
+      let json: string | undefined;
       try {
-        yield dataBlock(await work());
+        json = await work();
       } catch (error) {
         request.log.warn({ err: error }, 'page data left out');
       }
+      let rendered: RenderedRoot | undefined;
+      if (json !== undefined && renderPage && inRoot !== end) {
+        try {
+          rendered = await renderPage(request, json, csrfToken);
+        } catch (error) {
+          // The browser renders the page itself then, as it does for any page not rendered here.
+          request.log.warn({ err: error }, 'page not rendered on the server');
+        }
+      }
+      if (rendered) yield rendered.html;
+      yield text.slice(inRoot, end);
+      // A rendered page's state holds the bootstrap's parts already.
+      if (rendered) yield dataBlock(rendered.stateJson, PAGE_STATE_ID);
+      else if (json !== undefined) yield dataBlock(json);
       yield text.slice(end);
     }
     return this.code(200).send(Readable.from(page()));

@@ -5,6 +5,7 @@ import {
   MESSAGES_HEADER,
   type HeaderMessage,
 } from '@skydeck/contract/constants';
+import { serverEnvironment } from './environment';
 
 /** An /api or /auth answer that was not 2xx; `message` is the server's user-facing text. */
 export class ApiError extends Error {
@@ -41,12 +42,15 @@ export const httpEvents = {
 
 /** The web root, from the <base href> the server injects (spec 1 §1: everything is under it). */
 export function webRoot(): string {
+  const server = serverEnvironment();
+  if (server) return server.webRoot();
   const base = new URL(document.baseURI);
   return base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
 }
 
 export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
+  const cookies = serverEnvironment()?.cookie() ?? document.cookie;
+  for (const part of cookies.split(';')) {
     const [k, ...v] = part.trim().split('=');
     if (k === name) return decodeURIComponent(v.join('='));
   }
@@ -54,7 +58,8 @@ export function readCookie(name: string): string | undefined {
 }
 
 function buildUrl(path: string, query: ApiRequest['query']): string {
-  const url = new URL(path.replace(/^\//, ''), new URL(webRoot(), window.location.origin));
+  // Only the path and query are sent: any origin resolves them (the server has no window).
+  const url = new URL(path.replace(/^\//, ''), new URL(webRoot(), 'http://skydeck.invalid'));
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const v of Array.isArray(value) ? value : [value]) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.append(key, String(v));
@@ -84,7 +89,7 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
-  const res = await fetch(buildUrl(path, req.query), {
+  const res = await (serverEnvironment()?.fetch ?? fetch)(buildUrl(path, req.query), {
     method,
     headers,
     body,

@@ -45,8 +45,26 @@ export function App({
   }, [queryClient, router]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppFrame queryClient={queryClient}>
       <RouterProvider router={router} />
+    </AppFrame>
+  );
+}
+
+/**
+ * What surrounds the router, the same whether the browser renders it or the server renders a
+ * page first (entry-server.tsx): the browser hydrates the server's markup with this very tree.
+ */
+export function AppFrame({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
       <ToastHost />
       <ConfirmDialogHost />
       <WaitSpinnerHost />

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Bootstrap } from '@skydeck/contract';
+import { serverEnvironment } from '../api/environment';
 import { routeQuery } from '../api/api';
 import { msg } from '../i18n/msg';
 import { projectQueries } from './keystone/projects';
@@ -84,7 +85,8 @@ export const PAGE_DATA_ID = 'skydeck-page-data';
  * switch) ask the server. A block that does not read as a bootstrap is ignored.
  */
 export function pageBootstrap(): Bootstrap | undefined {
-  if (typeof document === 'undefined') return undefined;
+  const server = serverEnvironment();
+  if (server) return server.takeBootstrap();
   const block = document.getElementById(PAGE_DATA_ID);
   if (!block) return undefined;
   block.remove();

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { Bootstrap, PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
+import { TEST_SETTINGS } from './testing/panelTestKit';
+import { renderPage, setEnvironmentSource, withoutStyleAttributes } from './entry-server';
+import type { PageEnvironment } from './api/environment';
+
+const SESSION = {
+  id: 'u1',
+  username: 'demo',
+  project_id: 'p1',
+  project_name: 'demo',
+  services_region: 'RegionOne',
+  available_services_regions: ['RegionOne'],
+} as UserSession;
+const CATALOG: ServiceCatalog = [
+  {
+    id: '1',
+    type: 'compute',
+    name: 'nova',
+    endpoints: [
+      { id: 'e', interface: 'public', region: 'RegionOne', region_id: 'RegionOne', url: 'x' },
+    ],
+  },
+];
+const BOOTSTRAP = {
+  session: SESSION,
+  settings: TEST_SETTINGS,
+  catalog: CATALOG,
+  projects: { items: [] },
+} as unknown as Bootstrap;
+
+const kp = (name: string) => ({ name, type: 'ssh', fingerprint: `fp:${name}`, public_key: 'k' });
+
+interface Answer {
+  status: number;
+  body?: unknown;
+}
+
+/** The server's side of a render: the app's calls answered here, each one recorded. */
+function environment(answers: Record<string, () => Answer>): {
+  env: PageEnvironment;
+  calls: string[];
+} {
+  const calls: string[] = [];
+  const env: PageEnvironment = {
+    cookie: () => 'csrftoken=tok',
+    webRoot: () => '/',
+    takeBootstrap: () => BOOTSTRAP,
+    fetch: (async (input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = new URL(input, 'http://x').pathname;
+      calls.push(`${method} ${path}`);
+      if (method === 'POST' && path === '/api/policy/batch/') {
+        const { checks } = JSON.parse(String(init?.body)) as PolicyBatchBody;
+        expect(new Headers(init?.headers).get('X-CSRFToken')).toBe('tok');
+        return Response.json({ allowed: checks.map(() => true) });
+      }
+      const answer = answers[`${method} ${path}`]?.() ?? { status: 404, body: { message: 'no' } };
+      return Response.json(answer.body ?? null, { status: answer.status });
+    }) as typeof fetch,
+  };
+  return { env, calls };
+}
+
+async function render(href: string, answers: Record<string, () => Answer>) {
+  const { env, calls } = environment(answers);
+  setEnvironmentSource(() => env);
+  try {
+    return { page: await renderPage(href), calls };
+  } finally {
+    setEnvironmentSource(() => undefined);
+  }
+}
+
+describe('the server renders a panel page first (foundation issue §5)', () => {
+  it("renders the panel's rows into the markup, with the state to hydrate it from", async () => {
+    const { page, calls } = await render('http://skydeck.test/project/key_pairs', {
+      'GET /api/nova/keypairs/': () => ({
+        status: 200,
+        body: { items: [kp('alpha'), kp('beta')] },
+      }),
+    });
+    expect(page).toBeDefined();
+    expect(page?.html).toContain('alpha');
+    expect(page?.html).toContain('beta');
+    expect(page?.html).toContain('>Key Pairs</h1>');
+    // The bootstrap came with the page; nothing asked for it again.
+    expect(calls).not.toContain('GET /api/bootstrap/');
+    expect(calls).toContain('GET /api/nova/keypairs/');
+    const keys = page?.state.queries.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
+    expect(keys.some((k) => k.includes('keypairs'))).toBe(true);
+    // Every route the router matched has its (empty) loader answer, so the browser runs none.
+    expect(Object.keys(page?.state.router.loaderData ?? {}).length).toBeGreaterThan(0);
+    // No inline script and no style attribute: the strict CSP would refuse both.
+    expect(page?.html).not.toMatch(/<script/i);
+    expect(page?.html).not.toMatch(/ style="/);
+  });
+
+  it('writes a hostile name as text', async () => {
+    const { page } = await render('http://skydeck.test/project/key_pairs', {
+      'GET /api/nova/keypairs/': () => ({
+        status: 200,
+        body: { items: [kp('<img src=x onerror=alert(1)>'), kp('" style="x')] },
+      }),
+    });
+    expect(page?.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page?.html).not.toContain('<img src=x');
+    // A quote in a name is escaped, so it never begins an attribute.
+    expect(page?.html).not.toMatch(/ style="x/);
+  });
+
+  it('leaves a page whose list failed to the browser, which reports it', async () => {
+    const { page } = await render('http://skydeck.test/project/key_pairs', {
+      'GET /api/nova/keypairs/': () => ({ status: 503, body: { message: 'Nova is down' } }),
+    });
+    expect(page).toBeUndefined();
+  });
+
+  it('renders only resource panels', async () => {
+    for (const href of ['http://skydeck.test/', 'http://skydeck.test/login']) {
+      const { page, calls } = await render(href, {});
+      expect(page).toBeUndefined();
+      expect(calls).toEqual([]);
+    }
+  });
+});
+
+describe('withoutStyleAttributes', () => {
+  it('moves style attributes where the browser sets them through the CSSOM', () => {
+    expect(withoutStyleAttributes('<img style="--h:32px" alt="a"><p>style="x"</p>')).toBe(
+      '<img data-ssr-style="--h:32px" alt="a"><p>style="x"</p>',
+    );
+  });
+});
