@@ -141,6 +141,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           console.error('Refused to load (CSP ' + e.violatedDirective + '): ' + e.blockedURI);
         });`,
       });
+      // A page the server rendered is inert until the app has hydrated it (server spa.ts): a
+      // test's next step waits for that as a user does, a fill included (which would otherwise
+      // type into nothing).
+      for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+        const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+        Object.assign(page, {
+          [method]: async (...args: unknown[]) => {
+            const answer = await original(...args);
+            await page.locator('#root[inert]').waitFor({ state: 'detached' });
+            return answer;
+          },
+        });
+      }
       await use(undefined);
       expect(problems, problems.join('\n')).toEqual([]);
     },

@@ -110,6 +110,9 @@ export function createPageRenderer(app: FastifyInstance, options: PageRendererOp
     return loaded.entry;
   };
 
+  // Loaded as the server starts: the first page should not wait for a module of a megabyte.
+  void load();
+
   return async (
     request: FastifyRequest,
     pageJson: string,

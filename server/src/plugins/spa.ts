@@ -42,6 +42,7 @@ export const PAGE_STATE_ID = 'skydeck-page-state';
 
 /** The app's root element as the build writes it; a rendered page's markup goes inside. */
 const ROOT_OPEN = '<div id="root">';
+const ROOT_OPEN_INERT = '<div id="root" inert>';
 
 /** The id of the page's data block, which the web app reads once (web/src/data/shell.ts). */
 export const PAGE_DATA_ID = 'skydeck-page-data';
@@ -227,14 +228,16 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     const end = text.lastIndexOf('</body>');
     const rootAt = text.indexOf(ROOT_OPEN);
     // The rendered markup goes inside the root, which must come before the data blocks.
-    const inRoot = renderPage && rootAt >= 0 && rootAt < end ? rootAt + ROOT_OPEN.length : end;
+    const canRender = renderPage !== undefined && rootAt >= 0 && rootAt < end;
+    const upTo = canRender ? rootAt : end;
+    const after = canRender ? rootAt + ROOT_OPEN.length : end;
     // The page is personal from here on: never kept by a cache, nor by the back button.
     this.header('cache-control', 'no-store');
     // Streamed: the head (its scripts and styles) leaves at once, so the browser loads and
     // compiles them while the data is assembled (and the page rendered); the scripts run once
     // the page is complete.
     async function* page(): AsyncGenerator<string> {
-      yield text.slice(0, inRoot);
+      yield text.slice(0, upTo);
       let json: string | undefined;
       try {
         json = await work();
@@ -242,7 +245,7 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
         request.log.warn({ err: error }, 'page data left out');
       }
       let rendered: RenderedRoot | undefined;
-      if (json !== undefined && renderPage && inRoot !== end) {
+      if (json !== undefined && renderPage && canRender) {
         try {
           rendered = await renderPage(request, json, csrfToken);
         } catch (error) {
@@ -250,8 +253,10 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
           request.log.warn({ err: error }, 'page not rendered on the server');
         }
       }
-      if (rendered) yield rendered.html;
-      yield text.slice(inRoot, end);
+      // A rendered root is inert until the app has hydrated it (web App.tsx): a click before
+      // then would meet markup with no handler yet and be lost.
+      if (canRender) yield rendered ? `${ROOT_OPEN_INERT}${rendered.html}` : ROOT_OPEN;
+      yield text.slice(after, end);
       // A rendered page's state holds the bootstrap's parts already.
       if (rendered) yield dataBlock(rendered.stateJson, PAGE_STATE_ID);
       else if (json !== undefined) yield dataBlock(json);

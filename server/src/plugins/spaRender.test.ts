@@ -65,7 +65,9 @@ describe('a signed-in page rendered on the server (foundation issue §5)', () =>
     const html = answer.body;
     // The app's own calls reached the routes with the user's session and passed the CSRF
     // check; the bootstrap is handed over once.
-    expect(html).toContain('<div id="root"><p>demo|undefined|200|200|{"allowed":[true]}</p></div>');
+    expect(html).toContain(
+      '<div id="root" inert><p>demo|undefined|200|200|{"allowed":[true]}</p></div>',
+    );
     expect(block(html, PAGE_STATE_ID)).toEqual({
       href: expect.stringMatching(/^http:\/\/[^/]+\/project\/key_pairs\?sort=name$/),
       path: '/project/key_pairs',

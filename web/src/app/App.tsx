@@ -35,6 +35,12 @@ export function App({
   router: AppRouter;
 }): ReactNode {
   useEffect(() => {
+    // A page the server rendered stays inert until hydrated (server spa.ts); this first effect
+    // runs once it is.
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
+
+  useEffect(() => {
     const uninstall = installForcedLogout(queryClient, router);
     const previous = httpEvents.onMessages;
     httpEvents.onMessages = toastHeaderMessages;

@@ -21,10 +21,23 @@ export function pageState(): PageState | undefined {
   try {
     const data = JSON.parse(block.textContent ?? '') as Partial<PageState> | null;
     if (!data || typeof data.queries !== 'object' || typeof data.router !== 'object') return;
-    return data as PageState;
+    return asOfNow(data as PageState);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The server's answers dated now: they are this page's data, however long its scripts took to
+ * load, and the server's clock need not agree with the browser's. Dated as the server read them,
+ * a list would count as stale at once and be asked for again as the table mounts.
+ */
+function asOfNow(state: PageState): PageState {
+  const now = Date.now();
+  for (const query of state.queries.queries) {
+    if (query.state.dataUpdatedAt > 0) query.state.dataUpdatedAt = now;
+  }
+  return state;
 }
 
 /**
