@@ -380,7 +380,7 @@ export function PreviewStackModal({ onClose }: ModalProps<undefined>): ReactNode
 
 /** Change Stack Template: the same form as launch, prefilled, answered by an update. */
 export function ChangeStackTemplateModal({ target, onClose }: ModalProps<Stack>): ReactNode {
+  // The dialog opens at once; the stack's parameters arrive while the template is chosen.
   const detail = useQuery(stackQueries.detail(target.id));
-  if (!detail.data) return null;
-  return <TwoSteps mode="update" stack={detail.data} onClose={onClose} />;
+  return <TwoSteps mode="update" stack={detail.data ?? target} onClose={onClose} />;
 }

@@ -140,7 +140,8 @@ function Graph({ data }: { data: StackTopology }): ReactNode {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
-        role="img"
+        // A group, not an image: its nodes are buttons that open their balloons.
+        role="group"
         aria-label={t('Topology of stack {{name}}', { name: data.stack.name })}
         data-testid="stack-topology"
       >
