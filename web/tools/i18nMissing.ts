@@ -2,8 +2,10 @@
 /**
  * Lists the English catalogue's keys another language lacks, and entries whose {{placeholders}}
  * differ from the English ones: `npm run i18n:missing -w @skydeck/web` (default: de, or name the
- * language). Exits 1 when something is missing, so it can gate a release.
+ * language; `-- --prune` drops entries of texts no longer used). Exits 1 when something is
+ * missing, so it can gate a release.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SRC_DIR, hasKey, readCatalog, scanKeys } from './i18nKeys';
@@ -38,7 +40,7 @@ export function catalogFile(language: string): string {
 }
 
 function main(): void {
-  const language = process.argv[2] ?? 'de';
+  const language = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'de';
   const target = readCatalog(catalogFile(language));
   const { missing, mismatched } = translationGaps(readCatalog(), target);
   // Keys the source already uses but nobody has synced into English yet count too.
@@ -50,6 +52,19 @@ function main(): void {
     } else missing.push(key);
   }
   // JSON lines: paste-ready for the translator ("key": "").
+  // Entries of texts neither English nor the source has any more (reworded or removed).
+  const used = new Set(scanKeys().uses.flatMap(({ key }) => [key, `${key}_one`, `${key}_other`]));
+  const english = readCatalog();
+  const leftovers = Object.keys(target).filter((key) => !(key in english) && !used.has(key));
+  if (process.argv.includes('--prune') && leftovers.length > 0) {
+    const kept = Object.fromEntries(
+      Object.entries(target).filter(([key]) => !leftovers.includes(key)),
+    );
+    writeFileSync(catalogFile(language), `${JSON.stringify(kept, null, 2)}\n`);
+  } else {
+    for (const key of leftovers)
+      console.error(`no longer used (--prune drops it): ${JSON.stringify(key)}`);
+  }
   for (const key of missing) console.log(`${JSON.stringify(key)}: "",`);
   for (const key of mismatched) console.error(`placeholders differ: ${JSON.stringify(key)}`);
   console.error(
