@@ -37,19 +37,23 @@ interface Answer {
 }
 
 /** The server's side of a render: the app's calls answered here, each one recorded. */
-function environment(answers: Record<string, () => Answer>): {
+function environment(
+  answers: Record<string, () => Answer>,
+  cookie = 'csrftoken=tok',
+): {
   env: PageEnvironment;
   calls: string[];
 } {
   const calls: string[] = [];
   const env: PageEnvironment = {
-    cookie: () => 'csrftoken=tok',
+    cookie: () => cookie,
     webRoot: () => '/',
     takeBootstrap: () => BOOTSTRAP,
     fetch: (async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const path = new URL(input, 'http://x').pathname;
       calls.push(`${method} ${path}`);
+      if (method === 'GET' && path.endsWith('/extensions/')) return Response.json([]);
       if (method === 'POST' && path === '/api/policy/batch/') {
         const { checks } = JSON.parse(String(init?.body)) as PolicyBatchBody;
         expect(new Headers(init?.headers).get('X-CSRFToken')).toBe('tok');
@@ -62,8 +66,8 @@ function environment(answers: Record<string, () => Answer>): {
   return { env, calls };
 }
 
-async function render(href: string, answers: Record<string, () => Answer>) {
-  const { env, calls } = environment(answers);
+async function render(href: string, answers: Record<string, () => Answer>, cookie?: string) {
+  const { env, calls } = environment(answers, cookie);
   setEnvironmentSource(() => env);
   try {
     return { page: await renderPage(href), calls };
@@ -86,7 +90,8 @@ describe('the server renders a panel page first (foundation issue §5)', () => {
     expect(page?.html).toContain('>Key Pairs</h1>');
     // The bootstrap came with the page; nothing asked for it again.
     expect(calls).not.toContain('GET /api/bootstrap/');
-    expect(calls).toContain('GET /api/nova/keypairs/');
+    // Each call once: what the route's loaders started is what the render waited for.
+    expect(calls.filter((c) => c === 'GET /api/nova/keypairs/')).toHaveLength(1);
     const keys = page?.state.queries.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
     expect(keys.some((k) => k.includes('keypairs'))).toBe(true);
     // Every route the router matched has its (empty) loader answer, so the browser runs none.
@@ -114,6 +119,16 @@ describe('the server renders a panel page first (foundation issue §5)', () => {
       'GET /api/nova/keypairs/': () => ({ status: 503, body: { message: 'Nova is down' } }),
     });
     expect(page).toBeUndefined();
+  });
+
+  it('leaves a page in another language than English to the browser', async () => {
+    const { page, calls } = await render(
+      'http://skydeck.test/project/key_pairs',
+      { 'GET /api/nova/keypairs/': () => ({ status: 200, body: { items: [kp('alpha')] } }) },
+      'csrftoken=tok; skydeck_language=de',
+    );
+    expect(page).toBeUndefined();
+    expect(calls).toEqual([]);
   });
 
   it('renders only resource panels', async () => {

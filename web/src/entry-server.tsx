@@ -4,13 +4,12 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import './i18n/i18n';
 import { AppFrame } from './app/App';
+import { prefetchesSettled } from './app/prefetches';
 import { createRoutes, routerBasename } from './app/routes';
 import { manifest } from './app/manifest';
-import { prefetchPanelList } from './app/listPrefetch';
 import { SERVER_STYLE_ATTRIBUTE, type PageState } from './app/pageState';
-import { prefetchPanelAccess, prefetchTableChecks } from './app/routePrefetch';
-import { loadBootstrap } from './data/shell';
-import { panelScope, resourceEntries, type PanelDecl, type ResourceEntry } from './registry/types';
+import { storedLanguage } from './settings/preferences';
+import { resourceEntries, type PanelDecl, type ResourceEntry } from './registry/types';
 
 export { setEnvironmentSource, type PageEnvironment } from './api/environment';
 export { PAGE_STATE_ID, type PageState } from './app/pageState';
@@ -51,20 +50,13 @@ function panelAt(path: string): { entry: ResourceEntry; panel: PanelDecl } | und
   return undefined;
 }
 
-/** Everything the first paint of the panel shows comes from the cache: fill it first. */
-async function loadPanelData(
-  queryClient: QueryClient,
-  entry: ResourceEntry,
-  panel: PanelDecl,
-  url: URL,
-): Promise<boolean> {
-  await loadBootstrap(queryClient);
-  await Promise.all([
-    prefetchPanelList(queryClient, entry, panelScope(entry, panel), url),
-    prefetchTableChecks(queryClient, entry),
-    prefetchPanelAccess(queryClient, manifest),
-  ]);
-  // A page whose list failed is left to the browser, which reports it as it always does.
+/**
+ * Everything the first paint shows comes from the cache: the route's loaders started filling it
+ * (the list, the table's and the sidebar's checks); wait for that. A page with a failed query is
+ * left to the browser, which reports it as it always does (and would not hydrate the same).
+ */
+async function cacheFilled(queryClient: QueryClient): Promise<boolean> {
+  await prefetchesSettled(queryClient);
   return !queryClient
     .getQueryCache()
     .getAll()
@@ -81,7 +73,8 @@ export async function renderPage(href: string): Promise<RenderedPage | undefined
   const path =
     base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
   const target = panelAt(path || '/');
-  if (!target) return undefined;
+  // One catalogue is loaded here, English: a page in another language is the browser's to render.
+  if (!target || storedLanguage() !== 'en') return undefined;
 
   // Not the app's client: its error handlers toast and sign out, through stores every request
   // of this process shares. Here a failure only means the browser renders the page itself,
@@ -93,7 +86,7 @@ export async function renderPage(href: string): Promise<RenderedPage | undefined
     });
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response || context.errors) return undefined;
-    if (!(await loadPanelData(queryClient, target.entry, target.panel, url))) return undefined;
+    if (!(await cacheFilled(queryClient))) return undefined;
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const { prelude } = await prerender(

@@ -8,8 +8,10 @@ import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { createRoutes, routerBasename } from './app/routes';
 import { manifest } from './app/manifest';
+import { rememberBrowserTimeZone } from './settings/preferences';
 import { applyInlineStyles, pageState, resolveInitialRoutes } from './app/pageState';
 
+rememberBrowserTimeZone();
 const queryClient = createQueryClient();
 const routes = createRoutes(queryClient, manifest);
 const basename = routerBasename() || '/';

@@ -18,6 +18,7 @@ import {
 } from '../registry/types';
 import { loginPath } from './authActions';
 import { prefetchPanelList } from './listPrefetch';
+import { track } from './prefetches';
 import { RootFallback } from './RootFallback';
 import { RouteError } from './RouteError';
 
@@ -58,7 +59,10 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
         throw redirect(loginPath(appPath(request)));
       throw error;
     }
-    void import('./routePrefetch').then((m) => m.prefetchPanelAccess(queryClient, manifest));
+    track(
+      queryClient,
+      import('./routePrefetch').then((m) => m.prefetchPanelAccess(queryClient, manifest)),
+    );
     return null;
   };
 }
@@ -70,8 +74,14 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
  */
 function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel: PanelDecl) {
   return ({ request }: LoaderFunctionArgs): null => {
-    void prefetchPanelList(queryClient, entry, panelScope(entry, panel), new URL(request.url));
-    void import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry));
+    track(
+      queryClient,
+      prefetchPanelList(queryClient, entry, panelScope(entry, panel), new URL(request.url)),
+    );
+    track(
+      queryClient,
+      import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry)),
+    );
     return null;
   };
 }

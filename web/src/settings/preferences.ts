@@ -1,3 +1,4 @@
+import { serverEnvironment } from '../api/environment';
 import { readCookie, webRoot } from '../api/http';
 
 /**
@@ -7,6 +8,11 @@ import { readCookie, webRoot } from '../api/http';
  */
 export const LANGUAGE_COOKIE = 'skydeck_language';
 export const TIMEZONE_COOKIE = 'skydeck_timezone';
+/**
+ * The browser's own zone, written by the app on every load (main.tsx): the server renders a
+ * page's dates in the zone the browser will hydrate them in, when the user chose none.
+ */
+export const BROWSER_TIMEZONE_COOKIE = 'skydeck_browser_timezone';
 
 /** The languages with a complete catalogue; English is the source language. */
 export const LANGUAGES = [
@@ -20,11 +26,13 @@ export function isLanguage(value: string | undefined): value is LanguageCode {
   return LANGUAGES.some((language) => language.code === value);
 }
 
-const hasDocument = (): boolean => typeof document !== 'undefined';
+/** Cookies are the document's, or while the server renders a page, its request's. */
+const hasCookies = (): boolean =>
+  typeof document !== 'undefined' || serverEnvironment() !== undefined;
 
 /** The chosen language; English when none was chosen or the cookie names an unknown one. */
 export function storedLanguage(): LanguageCode {
-  const value = hasDocument() ? readCookie(LANGUAGE_COOKIE) : undefined;
+  const value = hasCookies() ? readCookie(LANGUAGE_COOKIE) : undefined;
   return isLanguage(value) ? value : 'en';
 }
 
@@ -50,10 +58,20 @@ export function browserTimeZone(): string {
   return isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** The chosen time zone, else the browser's. */
+/** The chosen time zone, else the browser's (on the server: as the browser last said it). */
 export function storedTimeZone(): string {
-  const value = hasDocument() ? readCookie(TIMEZONE_COOKIE) : undefined;
-  return isTimeZone(value) ? value : browserTimeZone();
+  const value = hasCookies() ? readCookie(TIMEZONE_COOKIE) : undefined;
+  if (isTimeZone(value)) return value;
+  const browser = serverEnvironment() ? readCookie(BROWSER_TIMEZONE_COOKIE) : undefined;
+  return isTimeZone(browser) ? browser : browserTimeZone();
+}
+
+/** Tells a server that renders pages first the zone this browser shows dates in. */
+export function rememberBrowserTimeZone(): void {
+  const zone = browserTimeZone();
+  if (readCookie(BROWSER_TIMEZONE_COOKIE) !== zone) {
+    writePreferenceCookie(BROWSER_TIMEZONE_COOKIE, zone);
+  }
 }
 
 /** A year, like the page size cookie: a preference, not a session. */

@@ -1,3 +1,4 @@
+import { serverEnvironment } from '../api/environment';
 import { TIMEZONE_COOKIE, isTimeZone, storedTimeZone, writePreferenceCookie } from './preferences';
 
 // Read from the cookie once; the Settings page changes it through setTimeZone.
@@ -6,6 +7,8 @@ const listeners = new Set<() => void>();
 
 /** The zone every date is shown in: the user's choice, else the browser's. */
 export function currentTimeZone(): string {
+  // The server renders pages for many users: each request's own, never one kept.
+  if (serverEnvironment()) return storedTimeZone();
   zone ??= storedTimeZone();
   return zone;
 }
