@@ -27,7 +27,7 @@ describe('manifestModules', () => {
     // snapshots); the System pages share one folder.
     const SHARED: Record<string, string> = { '/admin/info': 'system', '/admin/defaults': 'system' };
     for (const { path, module } of found) {
-      const dir = module.split('/')[2] ?? '';
+      const dir = module.split('/').slice(-2)[0] ?? '';
       const last = (path.split('/').pop() ?? '').replace(/_/g, '-').replace(/s$/, '');
       if (SHARED[path]) expect(dir, path).toBe(SHARED[path]);
       else expect(dir, path).toContain(last);

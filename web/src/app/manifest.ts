@@ -204,7 +204,7 @@ export const manifest: readonly ManifestEntry[] = [
     requires: [service('network'), { kind: 'extension', service: 'network', alias: 'qos' }],
     itemRoutes: ['/project/network_qos/:id'],
     load: lazyResource(() =>
-      import('../panels/network_qos/qosPolicies.resource').then((m) => m.qosPolicies),
+      import('../panels/network-qos/qosPolicies.resource').then((m) => m.qosPolicies),
     ),
   },
   {

@@ -14,5 +14,4 @@ export const typeNames: Readonly<Record<string, TypeNames>> = {
   'OS::Octavia::Pool': { one: msg('Pool'), many: msg('Pools') },
   'OS::Octavia::Member': { one: msg('Pool Member'), many: msg('Pool Members') },
   'OS::Neutron::Subnet': { one: msg('Subnet'), many: msg('Subnets') },
-  'OS::Keystone::Group': { one: msg('Group'), many: msg('Groups') },
 };

@@ -30,20 +30,21 @@ const isAdmin = (scope: PanelScope): boolean => scope.path === ADMIN_PANEL;
 export const stackStatusColor = (status: string): 'green' | 'red' | 'grey' =>
   status.endsWith('_COMPLETE') ? 'green' : status.endsWith('_FAILED') ? 'red' : 'grey';
 
+/** Heat's status codes as a user reads them. */
 const STATUS_OPTIONS = [
-  'CREATE_COMPLETE',
-  'CREATE_FAILED',
-  'CREATE_IN_PROGRESS',
-  'UPDATE_COMPLETE',
-  'UPDATE_FAILED',
-  'UPDATE_IN_PROGRESS',
-  'CHECK_COMPLETE',
-  'SUSPEND_COMPLETE',
-  'RESUME_COMPLETE',
-  'DELETE_IN_PROGRESS',
-  'DELETE_FAILED',
-  'ROLLBACK_COMPLETE',
-].map((s) => ({ key: s, label: msg(s) }));
+  { key: 'CREATE_COMPLETE', label: msg('Create Complete') },
+  { key: 'CREATE_FAILED', label: msg('Create Failed') },
+  { key: 'CREATE_IN_PROGRESS', label: msg('Create In Progress') },
+  { key: 'UPDATE_COMPLETE', label: msg('Update Complete') },
+  { key: 'UPDATE_FAILED', label: msg('Update Failed') },
+  { key: 'UPDATE_IN_PROGRESS', label: msg('Update In Progress') },
+  { key: 'CHECK_COMPLETE', label: msg('Check Complete') },
+  { key: 'SUSPEND_COMPLETE', label: msg('Suspend Complete') },
+  { key: 'RESUME_COMPLETE', label: msg('Resume Complete') },
+  { key: 'DELETE_IN_PROGRESS', label: msg('Delete In Progress') },
+  { key: 'DELETE_FAILED', label: msg('Delete Failed') },
+  { key: 'ROLLBACK_COMPLETE', label: msg('Rollback Complete') },
+];
 
 const remove = {
   requires: [policy('orchestration', 'stacks:delete')],
