@@ -1,3 +1,4 @@
+import { OpenStackHttpError } from '../http/errors';
 import { createServiceHttp } from '../http/serviceHttp';
 import { urlPath } from '../http/url';
 import type { CallOptions, FetchLike } from '../http/request';
@@ -192,11 +193,29 @@ export function createHeatClient(options: HeatClientOptions): HeatClient {
         return answer.stacks;
       },
       async get(idOrName, call = {}) {
-        const answer = await http.json<{ stack: HeatStack }>({
-          ...call,
-          path: urlPath`stacks/${idOrName}`,
-        });
-        return answer.stack;
+        try {
+          const answer = await http.json<{ stack: HeatStack }>({
+            ...call,
+            path: urlPath`stacks/${idOrName}`,
+          });
+          return answer.stack;
+        } catch (error) {
+          // Heat's redirect leads to the stack's own project's path, which Heat refuses to an
+          // admin of another (403); the admin's list has every project's stack, and Heat shows
+          // one by name and id through the admin's own path.
+          if (!(error instanceof OpenStackHttpError) || ![403, 404].includes(error.status)) {
+            throw error;
+          }
+          const listed = (
+            await http.json<{ stacks: HeatStack[] }>({ ...call, path: 'stacks' })
+          ).stacks.find((s) => s.id === idOrName || s.stack_name === idOrName);
+          if (!listed) throw error;
+          const answer = await http.json<{ stack: HeatStack }>({
+            ...call,
+            path: stackPath(listed.stack_name, listed.id),
+          });
+          return answer.stack;
+        }
       },
       async create(input, call = {}) {
         const answer = await http.json<{ stack: { id: string } }>({

@@ -170,7 +170,7 @@ const listEvents = (
 export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/resources', async (request) => {
     enforce(request, 'resource:index', request.params.tenant_id);
-    const s = stackOf(ctx, request.params, { deleted: true });
+    const s = stackOf(ctx, request, { deleted: true });
     const depth = depthOf(request);
     const detail = boolQuery(request, 'with_detail');
     const q = (name: string): string | undefined => queryValue(request.query, name);
@@ -195,7 +195,7 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     '/stacks/:stack_name/:stack_id/resources/:resource_name',
     async (request) => {
       enforce(request, 'resource:show', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       const r = resourceOf(ctx, s, request.params.resource_name);
       return { resource: resourceView(ctx, request, s, r, resourcesOf(ctx, s.id), true) };
     },
@@ -205,7 +205,7 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     '/stacks/:stack_name/:stack_id/resources/:resource_name/metadata',
     async (request) => {
       enforce(request, 'resource:metadata', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       return { metadata: resourceOf(ctx, s, request.params.resource_name).metadata };
     },
   );
@@ -214,7 +214,7 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     '/stacks/:stack_name/:stack_id/resources/:resource_name/signal',
     async (request, reply) => {
       enforce(request, 'resource:signal', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       const r = resourceOf(ctx, s, request.params.resource_name);
       if (r.type === 'OS::Heat::WaitConditionHandle') {
         ctx.store.transaction(() => signalHandle(ctx, r, request.body));
@@ -227,14 +227,14 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/events', async (request) => {
     enforce(request, 'events:index', request.params.tenant_id);
-    return listEvents(ctx, request, stackOf(ctx, request.params, { deleted: true }), undefined);
+    return listEvents(ctx, request, stackOf(ctx, request, { deleted: true }), undefined);
   });
 
   app.get<{ Params: ResourceParams }>(
     '/stacks/:stack_name/:stack_id/resources/:resource_name/events',
     async (request) => {
       enforce(request, 'events:index', request.params.tenant_id);
-      const s = stackOf(ctx, request.params, { deleted: true });
+      const s = stackOf(ctx, request, { deleted: true });
       return listEvents(ctx, request, s, request.params.resource_name);
     },
   );
@@ -243,7 +243,7 @@ export const resourceRoutes = (app: FastifyInstance, ctx: CloudContext): void =>
     '/stacks/:stack_name/:stack_id/resources/:resource_name/events/:event_id',
     async (request) => {
       enforce(request, 'events:show', request.params.tenant_id);
-      const s = stackOf(ctx, request.params, { deleted: true });
+      const s = stackOf(ctx, request, { deleted: true });
       const e = ctx.store.collection(stackEvents).get(request.params.event_id);
       if (!e || e.stack_id !== s.id || e.resource_name !== request.params.resource_name) {
         throw heatError(404, 'HTTPNotFound', `No event ${request.params.event_id} found`);

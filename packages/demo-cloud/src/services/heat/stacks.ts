@@ -568,7 +568,7 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', async (request) => {
     enforce(request, 'stacks:show', request.params.tenant_id);
-    const s = stackOf(ctx, request.params, { deleted: true });
+    const s = stackOf(ctx, request, { deleted: true });
     const resolve = queryValue(request.query, 'resolve_outputs');
     return {
       stack: showView(
@@ -582,7 +582,7 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.delete<{ Params: StackParams }>('/stacks/:stack_name/:stack_id', async (request, reply) => {
     enforce(request, 'stacks:delete', request.params.tenant_id);
-    const s = stackOf(ctx, request.params);
+    const s = stackOf(ctx, request);
     if (!(s.action === 'DELETE' && s.status === 'IN_PROGRESS')) {
       ctx.store.transaction(() => startDelete(ctx, s));
     }
@@ -596,7 +596,7 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       reply: FastifyReply,
     ): Promise<FastifyReply> => {
       enforce(request, patch ? 'stacks:update_patch' : 'stacks:update', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       const body = isObject(request.body) ? request.body : {};
       const hasTemplate =
         (body['template'] !== undefined && body['template'] !== null) ||
@@ -676,7 +676,7 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       const action = keys[0] ?? '';
       if (!ACTIONS.includes(action)) throw badRequest(`Invalid action ${action} specified`);
       enforce(request, `actions:${action}`, request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       if (action === 'cancel_update' || action === 'cancel_without_rollback') {
         if (!(s.action === 'UPDATE' && s.status === 'IN_PROGRESS')) {
           throw heatError(
@@ -703,12 +703,12 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/template', async (request) => {
     enforce(request, 'stacks:template', request.params.tenant_id);
-    return stackOf(ctx, request.params, { deleted: true }).template;
+    return stackOf(ctx, request, { deleted: true }).template;
   });
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/environment', async (request) => {
     enforce(request, 'stacks:environment', request.params.tenant_id);
-    const s = stackOf(ctx, request.params, { deleted: true });
+    const s = stackOf(ctx, request, { deleted: true });
     return {
       resource_registry: { resources: {} },
       parameters: s.params,
@@ -722,13 +722,13 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/files', async (request) => {
     enforce(request, 'stacks:files', request.params.tenant_id);
-    return stackOf(ctx, request.params, { deleted: true }).files;
+    return stackOf(ctx, request, { deleted: true }).files;
   });
 
   // Zed's heat ships with enable_stack_abandon off: abandon and export are refused.
   const abandon = (rule: string) => async (request: FastifyRequest<{ Params: StackParams }>) => {
     enforce(request, rule, request.params.tenant_id);
-    stackOf(ctx, request.params);
+    stackOf(ctx, request);
     throw heatError(400, 'NotSupported', 'Stack Abandon is not supported.');
   };
   app.delete<{ Params: StackParams }>(
@@ -742,13 +742,13 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/snapshots', async (request) => {
     enforce(request, 'stacks:list_snapshots', request.params.tenant_id);
-    stackOf(ctx, request.params);
+    stackOf(ctx, request);
     return { snapshots: [] };
   });
 
   app.get<{ Params: StackParams }>('/stacks/:stack_name/:stack_id/outputs', async (request) => {
     enforce(request, 'stacks:list_outputs', request.params.tenant_id);
-    const s = stackOf(ctx, request.params);
+    const s = stackOf(ctx, request);
     let outputs: Json[] = [];
     try {
       outputs = Object.entries(loadStack(s).template.outputs).map(([key, o]) => ({
@@ -765,7 +765,7 @@ export const stackRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
     '/stacks/:stack_name/:stack_id/outputs/:output_key',
     async (request) => {
       enforce(request, 'stacks:show_output', request.params.tenant_id);
-      const s = stackOf(ctx, request.params);
+      const s = stackOf(ctx, request);
       const [output] = outputsOf(ctx, s, request.params.output_key);
       if (!output) {
         throw heatError(
