@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Bootstrap, PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
+import type { Bootstrap, PolicyBatchBody } from '@skydeck/contract';
+import { computeCatalog, testSession } from './testing/shell';
 import { TEST_SETTINGS } from './testing/panelTestKit';
 import { renderPage, setEnvironmentSource, withoutStyleAttributes } from './entry-server';
 import type { PageEnvironment } from './api/environment';
 
-const SESSION = {
-  id: 'u1',
-  username: 'demo',
-  project_id: 'p1',
-  project_name: 'demo',
-  services_region: 'RegionOne',
-  available_services_regions: ['RegionOne'],
-} as UserSession;
-const CATALOG: ServiceCatalog = [
-  {
-    id: '1',
-    type: 'compute',
-    name: 'nova',
-    endpoints: [
-      { id: 'e', interface: 'public', region: 'RegionOne', region_id: 'RegionOne', url: 'x' },
-    ],
-  },
-];
+const SESSION = testSession();
+const CATALOG = computeCatalog();
 const BOOTSTRAP = {
   session: SESSION,
   settings: TEST_SETTINGS,

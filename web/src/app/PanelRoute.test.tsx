@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
+import type { PolicyBatchBody } from '@skydeck/contract';
+import { computeCatalog, testSession } from '../testing/shell';
 import { msg } from '../i18n/msg';
 import { policy, service, type ManifestEntry } from '../registry/types';
 import { mockFetch, renderWithProviders } from '../testing/render';
@@ -9,26 +10,10 @@ import { PanelRoute } from './PanelRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SESSION = {
-  id: 'u1',
-  username: 'demo',
-  project_id: 'p1',
-  project_name: 'demo',
-  services_region: 'RegionTwo',
-  available_services_regions: ['RegionOne', 'RegionTwo'],
-} as UserSession;
+const SESSION = testSession('RegionTwo', ['RegionOne', 'RegionTwo']);
 
 /** RegionTwo has compute, not image. */
-const CATALOG: ServiceCatalog = [
-  {
-    id: '1',
-    type: 'compute',
-    name: 'nova',
-    endpoints: [
-      { id: 'e', interface: 'public', region: 'RegionTwo', region_id: 'RegionTwo', url: 'x' },
-    ],
-  },
-];
+const CATALOG = computeCatalog('RegionTwo');
 
 // Only refusals are rendered here, so no declaration is ever loaded.
 const entry = (name: string, path: string, requires: ManifestEntry['requires']): ManifestEntry => ({

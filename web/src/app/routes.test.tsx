@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
-import type { PolicyBatchBody, ServiceCatalog, UserSession } from '@skydeck/contract';
+import type { PolicyBatchBody } from '@skydeck/contract';
+import { computeCatalog, testSession } from '../testing/shell';
 import { apiFetch } from '../api/http';
 import { PAGE_DATA_ID } from '../data/shell';
 import { msg } from '../i18n/msg';
@@ -75,24 +76,8 @@ const MANIFEST: ManifestEntry[] = [
   },
 ];
 
-const SESSION = {
-  id: 'u1',
-  username: 'demo',
-  project_id: 'p1',
-  project_name: 'demo',
-  services_region: 'RegionOne',
-  available_services_regions: ['RegionOne'],
-} as UserSession;
-const CATALOG: ServiceCatalog = [
-  {
-    id: '1',
-    type: 'compute',
-    name: 'nova',
-    endpoints: [
-      { id: 'e', interface: 'public', region: 'RegionOne', region_id: 'RegionOne', url: 'x' },
-    ],
-  },
-];
+const SESSION = testSession();
+const CATALOG = computeCatalog();
 
 interface CloudOptions {
   signedIn?: boolean;
