@@ -182,11 +182,11 @@ test.describe('scope', () => {
     const shell = new AppShell(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible();
     await shell.switchRegion('RegionTwo');
-    // RegionTwo has no image service: the first panel it offers (compute's, first in the
-    // manifest), not "Page not found".
+    // RegionTwo has no image service: the first panel it offers (the compute overview, first
+    // in the manifest), not "Page not found".
     await expect(page).not.toHaveURL(/\/project\/images/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      /Instances|Key Pairs|Server Groups/,
+      /Overview|Instances|Key Pairs|Server Groups/,
     );
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
     await shell.switchRegion('RegionOne');

@@ -45,12 +45,6 @@ export const routerQueries = {
       { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the interfaces.') } },
     ),
   /** Neutron's extension aliases: SNAT needs ext-gw-mode, static routes extraroute. */
-  extensions: () =>
-    routeQuery('neutron.extensions.list', undefined, {
-      map: (r) => r.items.map((e) => e.alias),
-      meta: { errorMessage: msg('Cannot get the extension list') },
-      staleTime: Infinity,
-    }),
 };
 
 export const ROUTER_CREATED = msg('Router {{name}} was successfully created.');

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Router, RouterCreateBody, RouterUpdateBody } from '@skydeck/contract';
 import { useRequirements } from '../../api/permissions';
 import { floatingIpQueries } from '../../data/neutron/floatingIps';
-import { routerMutations, routerQueries } from '../../data/neutron/routers';
+import { routerMutations } from '../../data/neutron/routers';
+import { shellQueries } from '../../data/shell';
 import { policy, type ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
@@ -25,9 +26,11 @@ const DVR_CREATE = policy('network', 'create_router:distributed');
  * default): elsewhere Neutron would refuse the field.
  */
 function useSnatChoice(rule: typeof SNAT_CREATE): boolean {
-  const extensions = useQuery(routerQueries.extensions());
+  // The shell's query owns the extension list (the permission checks read it too).
+  const extensions = useQuery(shellQueries.extensions('network'));
   const access = useRequirements([{ requirements: [rule] }]);
-  return (extensions.data ?? []).includes('ext-gw-mode') && access.allowed[0] === true;
+  const gatewayModes = (extensions.data?.items ?? []).some((e) => e.alias === 'ext-gw-mode');
+  return gatewayModes && access.allowed[0] === true;
 }
 
 interface CreateValues {
