@@ -47,7 +47,9 @@ function AppMasthead(): ReactNode {
         </MastheadToggle>
         <MastheadBrand>
           <MastheadLogo component={HomeLink}>
-            <Brand src={logo} alt={t('Skydeck')} heights={{ default: '32px' }} />
+            {/* The logo's own size (150 × 32): a height set here would be a style attribute,
+                unapplied on a server-rendered page until the app runs, and the logo would jump. */}
+            <Brand src={logo} alt={t('Skydeck')} />
           </MastheadLogo>
         </MastheadBrand>
       </MastheadMain>

@@ -26,6 +26,13 @@ export const snapshotQueries = {
       { query: snapshotListQuery(filters, admin) },
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
+  /** Available snapshots: what an instance boots from (the launch wizard). */
+  available: () =>
+    routeQuery(
+      'cinder.snapshots.list',
+      { query: { status: 'available' } },
+      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the snapshots.') } },
+    ),
   detail: (id: string) =>
     routeQuery(
       'cinder.snapshots.get',

@@ -22,6 +22,12 @@ export const volumeTypeQueries = {
       { query: { all: true } },
       { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve volume types.') } },
     ),
+  /** The types a project may choose (public ones, and private ones shared with it). */
+  list: () =>
+    routeQuery('cinder.volumetypes.list', undefined, {
+      map: (r) => r.items,
+      meta: { errorMessage: msg('Unable to retrieve the volume types.') },
+    }),
   default: () =>
     routeQuery('cinder.volumetypes.default', undefined, {
       meta: {

@@ -17,6 +17,7 @@ import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
+import { volumeTypeQueries } from './volumeTypes';
 
 const LIST_FAILED = msg('Unable to retrieve the volumes.');
 
@@ -116,13 +117,16 @@ export const volumeQueries = {
       map: (r) => r.items,
       meta: { errorMessage: msg('Unable to retrieve volume transfers.') },
     }),
-  types: () =>
-    routeQuery('cinder.volumetypes.list', undefined, {
-      map: (r) => r.items,
-      meta: { errorMessage: msg('Unable to retrieve the volume types.') },
-    }),
-  defaultType: () =>
-    routeQuery('cinder.volumetypes.default', undefined, { meta: { silentStatuses: [404] } }),
+  /** Available bootable volumes: what an instance boots from (the launch wizard). */
+  bootable: () =>
+    routeQuery(
+      'cinder.volumes.list',
+      { query: { status: 'available', bootable: true } },
+      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the volumes.') } },
+    ),
+  // The types are the volume types module's: one owner per key (data/owners.test.ts).
+  types: () => volumeTypeQueries.list(),
+  defaultType: () => volumeTypeQueries.default(),
   availabilityZones: () =>
     routeQuery('cinder.availabilityZones', undefined, {
       map: (r) => r.items,

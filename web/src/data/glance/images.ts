@@ -113,6 +113,13 @@ export const imageQueries = {
       },
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
+  /** Active images by name, every page: what an instance boots from (the launch wizard). */
+  bootable: () =>
+    routeQuery(
+      'glance.images.list',
+      { query: { paginate: false, status: 'active', sort_key: 'name', sort_dir: 'asc' } },
+      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the images.') } },
+    ),
   detail: (id: string) =>
     routeQuery(
       'glance.images.get',

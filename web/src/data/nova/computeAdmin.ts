@@ -43,6 +43,12 @@ export const computeServiceQueries = {
         meta: { errorMessage: msg('Unable to retrieve compute services.') },
       },
     ),
+  /** Every Nova service (scheduler, conductor, compute…): System Information's table. */
+  everyService: () =>
+    routeQuery('nova.services.list', undefined, {
+      map: (r) => r.items,
+      meta: { errorMessage: msg('Unable to retrieve compute services.') },
+    }),
 };
 
 export const SERVICE_ENABLED = msg('Enabled compute service {{host}}.');

@@ -4,6 +4,9 @@ import { ApiError } from '../../api/http';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
+import { snapshotQueries } from '../cinder/snapshots';
+import { volumeQueries } from '../cinder/volumes';
+import { imageQueries } from '../glance/images';
 import { instanceQueries } from './servers';
 
 /**
@@ -22,24 +25,10 @@ export const launchQueries = {
       map: (r) => r.items.filter((z) => z.zoneState.available).map((z) => z.zoneName),
       meta: { errorMessage: msg('Unable to retrieve the availability zones.') },
     }),
-  images: () =>
-    routeQuery(
-      'glance.images.list',
-      { query: { paginate: false, status: 'active', sort_key: 'name', sort_dir: 'asc' } },
-      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the images.') } },
-    ),
-  volumes: () =>
-    routeQuery(
-      'cinder.volumes.list',
-      { query: { status: 'available', bootable: true } },
-      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the volumes.') } },
-    ),
-  volumeSnapshots: () =>
-    routeQuery(
-      'cinder.snapshots.list',
-      { query: { status: 'available' } },
-      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the snapshots.') } },
-    ),
+  // The boot sources, read through their own modules (one owner per key: data/owners.test.ts).
+  images: () => imageQueries.bootable(),
+  volumes: () => volumeQueries.bootable(),
+  volumeSnapshots: () => snapshotQueries.available(),
 };
 
 /** Field → message of one step, as the server's 400 has them (spec 1 §3). */

@@ -4,6 +4,7 @@ import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 import type { ListQueryOptions } from '../../registry/types';
+import { computeServiceQueries } from '../nova/computeAdmin';
 import { shellQueries } from '../shell';
 
 /** One catalog service as Admin › System Information lists it. */
@@ -48,11 +49,7 @@ export const systemInfoQueries = {
       select: catalogRows,
     }) as unknown as ListQueryOptions<CatalogRow>,
   /** Every Nova service (scheduler, conductor, compute…), where Hypervisors shows compute only. */
-  computeServices: () =>
-    routeQuery('nova.services.list', undefined, {
-      map: (r) => r.items,
-      meta: { errorMessage: msg('Unable to retrieve compute services.') },
-    }),
+  computeServices: () => computeServiceQueries.everyService(),
   blockStorageServices: () =>
     routeQuery('cinder.services', undefined, {
       map: (r) => r.items,
