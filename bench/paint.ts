@@ -18,7 +18,8 @@
  * another checkout (e.g. a git worktree of an older commit, for a before/after). `--label <text>`
  * names the run in the heading; `--profile <file>` records a CPU profile of one more full load of
  * each page (written to <file>-<page>.cpuprofile, summed up in the output); `--no-append` leaves bench/RESULTS.md alone; `--only <paths>`
- * (comma-separated, e.g. /admin/flavors) measures only those pages; `--runs <n>` instead of 5.
+ * (comma-separated, e.g. /admin/flavors) measures only those pages; `--runs <n>` instead of 5;
+ * `--warmup <n>` unmeasured full loads of each page first instead of 10 (0: none).
  *
  * The product starts as a user starts it (tools/start.mjs), the demo cloud in its own process
  * (tools/demo-cloud.mjs) with the server pointed at it by OS_AUTH_URL, on throwaway ports and data.
@@ -42,6 +43,12 @@ function option(name: string): string | undefined {
 const productRoot = resolve(option('--root') ?? repo);
 const label = option('--label');
 const RUNS = Number(option('--runs') ?? 5);
+/**
+ * Full loads of each page before any is measured (`--warmup <n>`, default 10): a server that
+ * has just started runs its render and routes as cold, unoptimised code for its first requests,
+ * which no user of a running server meets. The very first load is reported on its own.
+ */
+const WARMUP = Number(option('--warmup') ?? 10);
 const showTimeline = process.argv.includes('--timeline');
 const profileFile = option('--profile');
 const append = !process.argv.includes('--no-append');
@@ -204,6 +211,12 @@ async function timeline(page: Page, at: PaintState): Promise<string> {
     ];
     return {
       rows,
+      doc: {
+        sent: nav.requestStart,
+        firstByte: nav.responseStart,
+        lastByte: nav.responseEnd,
+        interactive: nav.domInteractive,
+      },
       dcl: nav.domContentLoadedEventEnd,
       load: nav.loadEventEnd,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -241,6 +254,7 @@ async function timeline(page: Page, at: PaintState): Promise<string> {
   return [
     '  start →   end   took  transfer  initiator      url',
     ...lines,
+    `  document: request sent ${entries.doc.sent.toFixed(0)} ms, first byte ${entries.doc.firstByte.toFixed(0)} ms, last byte ${entries.doc.lastByte.toFixed(0)} ms, DOM interactive ${entries.doc.interactive.toFixed(0)} ms`,
     `  DOMContentLoaded ${entries.dcl.toFixed(0)} ms, load ${entries.load.toFixed(0)} ms, first contentful paint ${entries.fcp?.toFixed(0) ?? '?'} ms, row in the DOM ${rowAt.toFixed(0)} ms, its frame ${at.frameAt?.toFixed(0) ?? '?'} ms`,
     ...(entries.marks.length
       ? [`  marks: ${entries.marks.map((m) => `${m.name} ${m.at.toFixed(0)}`).join(', ')}`]
@@ -248,6 +262,27 @@ async function timeline(page: Page, at: PaintState): Promise<string> {
     `  long tasks (≥ 50 ms): ${tasks.length ? tasks.join(', ') : 'none'}`,
     `  nothing in flight before the row: ${gaps.length ? gaps.join(', ') : 'never'}`,
   ].join('\n');
+}
+
+/**
+ * WARMUP full loads of every page, as their users; the time of the very first (the server's
+ * first render after its start, cold code and caches), or undefined when there is no warm-up.
+ */
+async function warmUp(browser: Browser, targets: readonly Target[]): Promise<number | undefined> {
+  let first: number | undefined;
+  for (const target of targets) {
+    const context = await userContext(browser, target.user);
+    const page = await context.newPage();
+    try {
+      for (let i = 0; i < WARMUP; i += 1) {
+        const at = await fullLoad(page, target.path);
+        first ??= at.rowAt ?? undefined;
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return first;
 }
 
 async function measure(browser: Browser, target: Target): Promise<Measured> {
@@ -323,7 +358,7 @@ function startProduct(): ChildProcess[] {
 
 const fmt = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
 
-function report(results: Measured[], load: [number, number]): string {
+function report(results: Measured[], load: [number, number], cold: number | undefined): string {
   const row = (m: Measured): string => {
     const full = median(m.full);
     const inApp = median(m.inApp);
@@ -337,6 +372,9 @@ function report(results: Measured[], load: [number, number]): string {
     '',
     `Chromium (${'headless'}), demo cloud in its own process. Times in the page from a MutationObserver installed before the app's scripts: until a table cell holds the known row's text ("row in DOM"), and the next animation frame ("frame"). Median of ${RUNS} (all runs in brackets; "best": the fastest, the least disturbed by other load), ms.`,
     `Full load: warm HTTP cache, each run opened from about:blank, from navigation start. In-app: a full load of the other panel, then a click on the sidebar link, from the click event.`,
+    WARMUP > 0
+      ? `Measured after ${WARMUP} unmeasured full loads of each page (a server just started runs cold code for its first requests); the very first of them, ${results[0]?.target.path ?? ''} on a server that had rendered nothing yet: ${cold?.toFixed(0) ?? '?'} ms.`
+      : 'No warm-up: the first page measured meets a server that has just started.',
     '',
     `| page | full load: row in DOM (target ≤ ${FULL_TARGET}) | best | frame | in-app: row in DOM (target ≤ ${IN_APP_TARGET}) | best | frame |`,
     '|---|---|---|---|---|---|---|',
@@ -354,13 +392,12 @@ async function main(): Promise<void> {
     // The page itself too: start.mjs may still be building the web app.
     await waitFor(base);
     browser = await launchChromium();
-    const results: Measured[] = [];
     const only = option('--only');
-    for (const target of TARGETS) {
-      if (only && !only.split(',').includes(target.path)) continue;
-      results.push(await measure(browser, target));
-    }
-    const out = report(results, [before, loadavg()[0] ?? 0]);
+    const targets = TARGETS.filter((t) => !only || only.split(',').includes(t.path));
+    const cold = await warmUp(browser, targets);
+    const results: Measured[] = [];
+    for (const target of targets) results.push(await measure(browser, target));
+    const out = report(results, [before, loadavg()[0] ?? 0], cold);
     console.log(out);
     if (showTimeline) {
       for (const m of results) {
