@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import '@patternfly/patternfly/patternfly-base.css';
-import './i18n/i18n';
+import { languageReady } from './i18n/i18n';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { createRoutes, routerBasename } from './app/routes';
@@ -33,6 +33,9 @@ if (root && state) {
     </StrictMode>,
   );
 } else if (root) {
+  // A user who chose another language sees it from the first paint, not English first: its
+  // catalogue is one small chunk (only English pages are rendered on the server).
+  await languageReady;
   const router = createBrowserRouter(routes, { basename });
   createRoot(root).render(
     <StrictMode>
