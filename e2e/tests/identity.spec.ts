@@ -177,12 +177,17 @@ test.describe('identity: groups and the domain context', () => {
       .getByRole('button', { name: 'Set Domain Context' })
       .click();
     await domains.expectToast(`Domain context updated to Domain ${domain.name}.`);
+    // The masthead says so on every page until it is cleared.
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText(`Domain: ${domain.name}`)).toBeVisible();
 
     // The projects table lists that domain's projects only, and a new project goes in it.
     await page.goto('identity/projects');
     const panel = projects(page);
     await panel.waitLoaded();
     await expect(panel.row('admin')).toHaveCount(0);
+    await expect(banner.getByText(`Domain: ${domain.name}`)).toBeVisible();
+    await page.screenshot({ path: 'test-results/identity-domain-context.png' });
     await panel.action('Create Project').click();
     const wizard = page.getByRole('dialog', { name: 'Create Project' });
     await wizard.getByRole('textbox', { name: 'Name' }).fill(projectName);
@@ -244,6 +249,7 @@ test.describe('identity: groups and the domain context', () => {
     await clear.getByRole('button', { name: 'Clear Domain Context' }).click();
     await panel.expectToast('Domain context cleared.');
     await expect(panel.row('admin')).toBeVisible();
+    await expect(banner.getByText(`Domain: ${domain.name}`)).toBeHidden();
   });
 
   test('creates a group, adds and removes a member, and deletes it', async ({ page, cloud }) => {

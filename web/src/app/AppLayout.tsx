@@ -24,7 +24,7 @@ import type { ManifestEntry } from '../registry/types';
 import logo from './assets/skydeck-logo.svg';
 import { AppSidebar } from './AppSidebar';
 import { HomeLink } from './HomeLink';
-import { ProjectSwitcher, RegionSwitcher, UserMenu } from './MastheadSwitchers';
+import { DomainContextLabel, ProjectSwitcher, RegionSwitcher, UserMenu } from './MastheadSwitchers';
 
 const MAIN_ID = 'sd-main';
 
@@ -57,6 +57,7 @@ function AppMasthead(): ReactNode {
         <Toolbar isFullHeight isStatic>
           <ToolbarContent>
             <ToolbarGroup align={{ default: 'alignEnd' }} gap={{ default: 'gapSm' }}>
+              <DomainContextLabel />
               <ToolbarItem>
                 <ProjectSwitcher />
               </ToolbarItem>

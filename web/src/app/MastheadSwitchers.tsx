@@ -6,16 +6,19 @@ import {
   Dropdown,
   DropdownItem,
   DropdownList,
+  Label,
   MenuToggle,
   type MenuToggleElement,
   Select,
   SelectList,
   SelectOption,
+  ToolbarItem,
 } from '@patternfly/react-core';
 import CubesIcon from '@patternfly/react-icons/dist/esm/icons/cubes-icon';
 import GlobeIcon from '@patternfly/react-icons/dist/esm/icons/globe-icon';
 import UserIcon from '@patternfly/react-icons/dist/esm/icons/user-icon';
 import { shellQueries } from '../data/shell';
+import { domainContextMutations } from '../data/keystone/domainContext';
 import { logout, switchProject, switchRegion } from './authActions';
 import { projectQueries } from '../data/keystone/projects';
 import { cloudsYamlHref, openrcHref } from '../data/keystone/applicationCredentials';
@@ -174,6 +177,30 @@ export function ProjectSwitcher(): ReactNode {
         </SelectOption>
       ))}
     </Switcher>
+  );
+}
+
+/**
+ * The admin's domain context while one is set (issue 12): on every page, which domain the
+ * identity panels work in, and its close button clears it (as Clear Domain Context does).
+ */
+export function DomainContextLabel(): ReactNode {
+  const { t } = useTranslation();
+  const session = useQuery(shellQueries.session());
+  const clear = useMutation(domainContextMutations.clear);
+  const context = session.data?.domain_context;
+  if (!context) return null;
+  return (
+    <ToolbarItem alignSelf="center">
+      <Label
+        color="purple"
+        textMaxWidth="16ch"
+        onClose={clear.isPending ? undefined : () => clear.mutate(undefined)}
+        closeBtnAriaLabel={t('Clear the domain context {{name}}', { name: context.name })}
+      >
+        {t('Domain: {{name}}', { name: context.name })}
+      </Label>
+    </ToolbarItem>
   );
 }
 
