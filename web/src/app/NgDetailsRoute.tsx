@@ -1,6 +1,6 @@
-import { Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   Breadcrumb,
@@ -135,6 +135,19 @@ function DetailsPage({ entry, resource, detail: detailOf, itemKey }: DetailsPage
   const fieldAllowed = new Map<Field<unknown>, boolean>(
     fields.map((f, i) => [f, fieldAccess.allowed(i, 0)]),
   );
+
+  const location = useLocation();
+  const goBack =
+    resource.detailFailure === 'back' &&
+    query.isError &&
+    !(query.error instanceof ApiError && query.error.status === 404);
+  useEffect(() => {
+    if (!goBack) return;
+    // The first page of this visit (opened from a link or typed) has no page before it here.
+    if (location.key === 'default')
+      void navigate(indexPathOf(resource, scope) ?? '/', { replace: true });
+    else void navigate(-1);
+  }, [goBack, location.key, navigate, resource, scope]);
 
   if (deleted) return <PageSpinner />;
   if (query.error instanceof ApiError && query.error.status === 404) {

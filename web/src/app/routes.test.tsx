@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
@@ -129,6 +129,8 @@ function mockCloud({ signedIn = true, list, bootstrapAfter, onCall }: CloudOptio
     if (url.pathname === '/api/test/things/t1/') return { body: { id: 't1', name: 'thing one' } };
     if (url.pathname === '/api/test/things/gone/')
       return { status: 404, body: { message: 'Not found' } };
+    if (url.pathname === '/api/test/things/broken/')
+      return { status: 500, body: { message: 'The cloud is down' } };
     if (url.pathname === '/auth/logout/') return { status: 204 };
     if (url.pathname === '/auth/options/') {
       return {
@@ -297,6 +299,44 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not_found');
     expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+  });
+
+  describe('a details page whose item fails to load (not a 404)', () => {
+    const open = (entries: string[]) => {
+      const client = testQueryClient();
+      const router = createMemoryRouter(createRoutes(client, MANIFEST), {
+        initialEntries: entries,
+        initialIndex: entries.length - 1,
+      });
+      render(<App queryClient={client} router={router} />);
+      return router;
+    };
+    afterEach(() => {
+      delete (things as { detailFailure?: string }).detailFailure;
+    });
+
+    it('stays, with the type as its title, by default', async () => {
+      mockCloud();
+      const router = open(['/project/things', '/ngdetails/Test::Thing/broken']);
+      expect(
+        await screen.findByRole('heading', { name: 'Key Pair', level: 1 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/ngdetails/Test::Thing/broken');
+    });
+
+    it('goes back one page when the type says so (spec 2 §2, trunks)', async () => {
+      Object.assign(things, { detailFailure: 'back' });
+      mockCloud();
+      const router = open(['/project/overview', '/ngdetails/Test::Thing/broken']);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/project/overview'));
+    });
+
+    it('goes to the list when it was the first page of the visit', async () => {
+      Object.assign(things, { detailFailure: 'back' });
+      mockCloud();
+      const router = open(['/ngdetails/Test::Thing/broken']);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/project/things'));
+    });
   });
 
   it('renders a page panel at its path, with its title and no table', async () => {

@@ -267,6 +267,12 @@ export interface ResourceType<T> {
    * from (or the type's first panel).
    */
   indexPath?: (scope?: PanelScope) => string;
+  /**
+   * What the details page does when its item fails to load (not a 404, which goes to
+   * not_found): stay with the error toast and the type's title (default), or go back one page
+   * (spec 2 §2, trunks), to the list when the page was opened directly.
+   */
+  detailFailure?: 'stay' | 'back';
 }
 
 /** Where an entry shows up: a sidebar item and a route. */

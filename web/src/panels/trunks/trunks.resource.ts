@@ -45,6 +45,8 @@ export const trunks = defineResource<Trunk>({
   detail: (id) => asDetail(trunkQueries.detail(id)),
   // Spec 2 §2: after a delete the user goes to the trunks panel they came from.
   indexPath: (scope) => (scope?.path === ADMIN ? ADMIN : PROJECT),
+  // Spec 2 §2: a trunk that fails to load sends the browser back one page.
+  detailFailure: 'back',
   columns: [
     nameColumn<Trunk>({
       id: 'name_or_id',
