@@ -47,5 +47,6 @@ export * from './neutron/topology';
 export * from './neutron/subnetRules';
 export * from './swift/objects';
 export * from './heat/stacks';
+export * from './header';
 export * from './route';
 export * from './routeTable';

@@ -1,5 +1,6 @@
 import { cinderRoutes } from './cinder/routes';
 import { glanceRoutes } from './glance/routes';
+import { headerRoutes } from './header';
 import { heatRoutes } from './heat/stacks';
 import { applicationCredentialRoutes } from './keystone/applicationCredentials';
 import { keystoneRoutes } from './keystone/routes';
@@ -15,7 +16,7 @@ import { systemRoutes } from './system';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
 
 /**
- * Every /api and /auth route of Skydeck, by id (foundation issue §1). The server registers one
+ * Every /api and /auth route of Skydeck (and header/, spec 1 §7), by id (foundation issue §1). The server registers one
  * handler per entry (and a test fails on a route outside this table or an entry without a
  * handler); the web app ships only ids, methods and paths (see web/tools/routePaths.ts).
  */
@@ -35,6 +36,7 @@ export const routeTable = {
   ...swiftRoutes,
   ...heatRoutes,
   ...systemRoutes,
+  ...headerRoutes,
 } satisfies Record<string, RouteSpec>;
 
 export type RouteTable = typeof routeTable;

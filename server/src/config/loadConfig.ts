@@ -7,6 +7,7 @@ import type { Settings } from '@skydeck/contract';
 import { createAjv, formatValidationErrors } from '../lib/validation';
 import { readCloudsYaml } from './cloudsYaml';
 import { ConfigError } from './configError';
+import { readHeaderFile } from './headerFile';
 import { ServerConfig, type CloudConfig } from './schema';
 import { DEFAULT_SETTINGS, SETTING_NAMES } from './settings';
 
@@ -305,6 +306,10 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
   const webDist = envText(env, 'SKYDECK_WEB_DIST') ?? doc.web_dist;
   const dataDir = envText(env, 'DEMO_CLOUD_DATA_DIR') ?? demo.data_dir;
   const overridesDir = envText(env, 'SKYDECK_POLICY_OVERRIDES_DIR') ?? policy.overrides_dir;
+  const headerFile = envText(env, 'SKYDECK_HEADER_FILE') ?? doc.header_file;
+  if (headerFile !== undefined && typeof headerFile !== 'string') {
+    throw new ConfigError('SKYDECK_CONFIG: header_file must be a file name');
+  }
 
   const raw: Doc = {
     host: envText(env, 'HOST') ?? doc.host ?? '127.0.0.1',
@@ -359,6 +364,7 @@ export const loadConfig = (options: LoadConfigOptions = {}): ServerConfig => {
     upstreamTimeout: envNumber(env, 'SKYDECK_UPSTREAM_TIMEOUT') ?? doc.upstream_timeout ?? 30,
     metrics: envBool(env, 'SKYDECK_METRICS') ?? doc.metrics ?? false,
     settings: mergeSettings(env, doc),
+    ...(headerFile ? { header: readHeaderFile(resolve(cwd, headerFile)) } : {}),
   };
   return validate(raw);
 };

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Settings } from '@skydeck/contract';
+import { HeaderSection, Settings } from '@skydeck/contract';
 
 /** Where the cloud's Keystone is and how endpoints are picked. No password is ever kept. */
 export const CloudConfig = Type.Object(
@@ -106,6 +106,11 @@ export const ServerConfig = Type.Object(
     /** Serve Prometheus metrics at {webroot}metrics (off by default: they are not for the public). */
     metrics: Type.Boolean(),
     settings: Settings,
+    /**
+     * The extensible header's sections (SKYDECK_HEADER_FILE, read and checked at start); none:
+     * GET {webroot}header/ answers an empty list and the masthead shows no header.
+     */
+    header: Type.Optional(Type.Array(HeaderSection)),
   },
   { additionalProperties: false },
 );

@@ -51,6 +51,7 @@ import { settingsRoutes } from './api/settings';
 import { swiftContainerRoutes } from './api/swift/containers';
 import { swiftObjectRoutes } from './api/swift/objects';
 import type { RouteDeps } from './deps';
+import { headerRoutes } from './header';
 
 /** Every route plugin, by area. Adding a resource means adding one line here. */
 const AUTH_ROUTES = [authOptionsRoutes, loginRoutes, logoutRoutes, switchRoutes];
@@ -135,6 +136,18 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
       api.addHook('preValidation', app.csrfFormCheck);
       api.addHook('onRequest', app.requireSession);
       for (const routes of API_ROUTES) await api.register(routes, deps);
+    },
+    { prefix },
+  );
+
+  // {webroot}header/ (spec 1 §7): outside /api/, yet personal to a session like its answers.
+  await app.register(
+    async (header) => {
+      header.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      header.addHook('onRequest', app.requireSession);
+      await header.register(headerRoutes, deps);
     },
     { prefix },
   );

@@ -34,7 +34,7 @@ describe('the contract route table', () => {
   for (const webroot of ['/', '/dashboard/']) {
     it(`has a handler for every entry and an entry for every /api and /auth route (${webroot})`, async () => {
       const registered = await registeredRoutes(webroot);
-      const ours = registered.filter((r) => / \/(?:[^ ]*\/)?(?:api|auth)\//.test(r));
+      const ours = registered.filter((r) => / \/(?:[^ ]*\/)?(?:api\/|auth\/|header\/$)/.test(r));
       const table = tableEntries(webroot);
       expect(ours.length).toBeGreaterThan(50);
       expect(table.filter((entry) => !registered.includes(entry))).toEqual([]);
@@ -43,9 +43,9 @@ describe('the contract route table', () => {
     });
   }
 
-  it('declares paths under /api/ or /auth/ with params named as the path says', () => {
+  it('declares paths under /api/ or /auth/ (or header/, spec 1 §7) with params named as the path says', () => {
     for (const [id, spec] of Object.entries(routeTable)) {
-      expect(spec.path, id).toMatch(/^\/(api|auth)\//);
+      expect(spec.path, id).toMatch(/^\/(api\/|auth\/|header\/$)/);
       const names = [...spec.path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]);
       const declared = 'params' in spec ? Object.keys(spec.params.properties) : [];
       expect(declared.sort(), id).toEqual(names.sort());
