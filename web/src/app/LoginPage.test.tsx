@@ -113,6 +113,22 @@ describe('LoginPage', () => {
     });
   });
 
+  it('posts the domain typed, trimmed, and keeps Sign In disabled while it is blank', async () => {
+    const bodies = renderLogin(OPTIONS, () => ({ body: {} }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /User Name/ }), 'faraway');
+    await user.type(screen.getByLabelText(/Password/), 'faraway-pass');
+    const domain = screen.getByRole('textbox', { name: /Domain/ });
+    await user.clear(domain);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await user.type(domain, '   ');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await user.type(domain, 'Elsewhere ');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('at /')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ username: 'faraway', domain: 'Elsewhere' });
+  });
+
   it('ignores a next that leaves the site', async () => {
     renderLogin(OPTIONS, () => ({ body: {} }), '/login?next=%2F%2Fevil.example%2F');
     const user = userEvent.setup();

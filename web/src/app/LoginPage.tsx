@@ -46,7 +46,13 @@ export function LoginPage(): ReactNode {
   const showRegion = credentials && (opts?.regions.length ?? 0) > 1;
   const domainValue = domain ?? opts?.default_domain ?? '';
   const regionValue = region ?? opts?.default_region ?? '';
-  const canSubmit = !!opts && !submitting && (!credentials || (!!username && !!password));
+  // The domain is required when asked for: blank, the server would only answer "domain is
+  // required"; spaces around a pasted name would make Keystone refuse a right password.
+  const domainName = domainValue.trim();
+  const canSubmit =
+    !!opts &&
+    !submitting &&
+    (!credentials || (!!username && !!password && (!showDomain || !!domainName)));
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -59,7 +65,7 @@ export function LoginPage(): ReactNode {
         ...(credentials && {
           username,
           password,
-          ...(showDomain && { domain: domainValue }),
+          ...(showDomain && { domain: domainName }),
           ...(showRegion && { region: regionValue }),
         }),
       });
