@@ -105,6 +105,59 @@ export const LIMIT_NAMES = [
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
+/** What a usage chart counts over time: instances, vCPUs or RAM (MiB) in use. */
+export const UsageMetric = Type.Union([
+  Type.Literal('instances'),
+  Type.Literal('vcpus'),
+  Type.Literal('ram'),
+]);
+export type UsageMetric = Static<typeof UsageMetric>;
+export const USAGE_METRICS: readonly UsageMetric[] = ['instances', 'vcpus', 'ram'];
+
+export const UsageSeriesQuery = Type.Object({
+  start: UsageDate,
+  end: UsageDate,
+  metric: Type.Optional(UsageMetric),
+});
+export type UsageSeriesQuery = Static<typeof UsageSeriesQuery>;
+
+/** A point of a line chart: `x` naive UTC `YYYY-MM-DDTHH:MM:SS` (spec 1 §9), the interval's start. */
+export const UsagePoint = Type.Object({ x: Type.String(), y: Type.Number() });
+export type UsagePoint = Static<typeof UsagePoint>;
+
+/** One line of the chart (spec 1 §3 "Line chart response"). */
+export const UsageLine = Type.Object({
+  name: Type.String(),
+  unit: Type.String(),
+  data: Type.Array(UsagePoint),
+});
+export type UsageLine = Static<typeof UsageLine>;
+
+/** One project's bar (spec 1 §3 "Bar chart"): unit-hours used, time-weighted average, peak. */
+export const ProjectUsageStat = Type.Object({
+  project_id: Type.String(),
+  project_name: Type.String(),
+  used: Type.Number(),
+  average: Type.Number(),
+  max: Type.Number(),
+});
+export type ProjectUsageStat = Static<typeof ProjectUsageStat>;
+
+export const UsageSeries = Type.Object({
+  /** The projects using most, one line each (the rest are in `stats.projects`). */
+  series: Type.Array(UsageLine),
+  stats: Type.Object({
+    start: UsageDate,
+    end: UsageDate,
+    metric: UsageMetric,
+    /** Seconds between points. */
+    step: Type.Integer(),
+    projects: Type.Array(ProjectUsageStat),
+  }),
+  settings: Type.Object({}),
+});
+export type UsageSeries = Static<typeof UsageSeries>;
+
 /** A CSV file, streamed (text/csv). */
 export const UsageCsv = Type.Unknown({ description: 'text/csv, streamed' });
 
@@ -135,6 +188,13 @@ export const novaUsageRoutes = routes('nova.usage', {
     path: '/api/nova/usage/all/csv/',
     query: UsagePeriodQuery,
     response: { 200: UsageCsv },
+  }),
+  /** Every project's use over time (admin): one Nova call, detailed, cut into intervals. */
+  series: route({
+    method: 'GET',
+    path: '/api/nova/usage/series/',
+    query: UsageSeriesQuery,
+    response: { 200: UsageSeries },
   }),
   /** The project's limits with what is used: Nova, Cinder and Neutron in one answer. */
   limits: route({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AllUsage, LimitSummary, ProjectUsage } from '@skydeck/contract';
+import type { AllUsage, LimitSummary, ProjectUsage, UsageSeries } from '@skydeck/contract';
 import { useTestApp } from '../../../testing/useTestApp';
 
 const { t, demo, admin } = useTestApp(['demo', 'admin']);
@@ -111,5 +111,68 @@ describe('GET /api/nova/usage/limits/', () => {
     expect(names).toEqual(
       expect.arrayContaining(['instances', 'cores', 'ram', 'volumes', 'gigabytes', 'network']),
     );
+  });
+});
+
+describe('GET /api/nova/usage/series/', () => {
+  const DAY_H = 24;
+  it("draws the projects' use per day; the lines add up to Nova's hours", async () => {
+    const end = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const res = await t.as(admin, { url: `/api/nova/usage/series/?start=${start}&end=${end}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<UsageSeries>();
+    expect(body.stats).toMatchObject({ start, end, metric: 'vcpus', step: 86_400 });
+    expect(body.settings).toEqual({});
+    const all = (
+      await t.as(admin, { url: `/api/nova/usage/all/?start=${start}&end=${end}` })
+    ).json<AllUsage>();
+    for (const line of body.series) {
+      expect(line.unit).toBe('vCPUs');
+      expect(line.data[0]?.x).toBe(`${start}T00:00:00`);
+      for (const p of line.data) expect(p.x).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+      const project = all.items.find((p) => p.project_name === line.name);
+      const stat = body.stats.projects.find((p) => p.project_name === line.name);
+      // The last day is cut at now; the two reads are moments apart.
+      expect(stat?.used).toBeCloseTo(project?.vcpu_hours ?? -1, 0);
+      const fullDays = line.data.slice(0, -1).reduce((sum, p) => sum + p.y * DAY_H, 0);
+      expect(fullDays).toBeLessThanOrEqual((stat?.used ?? 0) + 0.01);
+    }
+  });
+
+  it('counts instances when asked, hourly for a single day', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const res = await t.as(admin, {
+      url: `/api/nova/usage/series/?start=${day}&end=${day}&metric=instances`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<UsageSeries>();
+    expect(body.stats.step).toBe(3600);
+    for (const line of body.series) expect(line.unit).toBe('instances');
+  });
+
+  it('refuses bad periods and metrics with 400 and a message', async () => {
+    for (const query of [
+      'start=2026-02-30&end=2026-03-01',
+      'start=2026-03-02&end=2026-03-01',
+      'start=2026-3-1&end=2026-03-01',
+      'start=2026-03-01',
+      'start=2026-03-01&end=2026-03-02&metric=disk',
+    ]) {
+      const res = await t.as(admin, { url: `/api/nova/usage/series/?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    }
+    const reversed = await t.as(admin, {
+      url: '/api/nova/usage/series/?start=2026-03-02&end=2026-03-01',
+    });
+    expect(reversed.json<{ message: string }>().message).toBe(
+      'The start date must not be after the end date.',
+    );
+  });
+
+  it('is refused to a project member (Nova lists every project only to admins)', async () => {
+    const res = await t.as(demo, { url: `/api/nova/usage/series/?${YEAR}` });
+    expect(res.statusCode).toBe(403);
   });
 });
