@@ -23,6 +23,7 @@ import {
 import type { ManifestEntry } from '../registry/types';
 import logo from './assets/skydeck-logo.svg';
 import { AppSidebar } from './AppSidebar';
+import { ExtensibleHeader } from './ExtensibleHeader';
 import { HomeLink } from './HomeLink';
 import { DomainContextLabel, ProjectSwitcher, RegionSwitcher, UserMenu } from './MastheadSwitchers';
 
@@ -57,6 +58,7 @@ function AppMasthead(): ReactNode {
         <Toolbar isFullHeight isStatic>
           <ToolbarContent>
             <ToolbarGroup align={{ default: 'alignEnd' }} gap={{ default: 'gapSm' }}>
+              <ExtensibleHeader />
               <DomainContextLabel />
               <ToolbarItem>
                 <ProjectSwitcher />

@@ -47,7 +47,7 @@ function isPhone(): boolean {
  * the three toggles' texts do not fit beside the logo, so only the icons show (the text is the
  * tooltip), and the masthead never overflows.
  */
-function MastheadToggle({
+export function MastheadToggle({
   ref,
   icon,
   label,
