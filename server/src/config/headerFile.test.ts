@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './configError';
 import { loadConfig } from './loadConfig';
@@ -84,4 +86,30 @@ describe('SKYDECK_HEADER_FILE', () => {
       'is not a valid header',
     );
   });
+});
+
+describe('the server with a malformed header file', () => {
+  it('refuses to start, saying which file and where', () => {
+    const bad = file({ sections: [section([{ text: 'x', url: 'javascript:alert(1)' }])] });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../server.ts', import.meta.url))],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: {
+          ...process.env,
+          PORT: '0',
+          OS_CLOUD: '',
+          OS_AUTH_URL: '',
+          SKYDECK_CONFIG: '',
+          SKYDECK_HEADER_FILE: bad,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`Skydeck: SKYDECK_HEADER_FILE: ${bad} is not a valid header`);
+    expect(run.stderr).toContain('sections[0].items[0].url');
+  }, 60_000);
 });
