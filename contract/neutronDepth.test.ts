@@ -1655,6 +1655,42 @@ describe('neutron QoS', () => {
   });
 });
 
+describe('neutron QoS on a network', () => {
+  it('applies a policy to a network, whose ports inherit it, and takes it off', async (context) => {
+    context.skip(
+      !loaded.has('qos'),
+      'the target loads no qos service plugin (neutron.conf service_plugins)',
+    );
+    const { admin, demo } = await sessions();
+    const qos = await create(admin, 'qos/policies', 'policy', {
+      name: uniqueName('qos'),
+      shared: true,
+    });
+    const net = await create(demo, 'networks', 'network', {
+      name: uniqueName('qos-net'),
+      qos_policy_id: qos['id'],
+    });
+    expect(net['qos_policy_id']).toBe(qos['id']);
+    await create(demo, 'subnets', 'subnet', {
+      network_id: net['id'],
+      ip_version: 4,
+      cidr: '10.97.3.0/24',
+    });
+    const port = await create(demo, 'ports', 'port', { network_id: net['id'] });
+    expect(port).toMatchObject({ qos_policy_id: null, qos_network_policy_id: qos['id'] });
+
+    const off = await api(demo, 'PUT', `networks/${String(net['id'])}`, {
+      network: { qos_policy_id: null },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(body(off, 'network')['qos_policy_id']).toBeNull();
+    const missing = await api(demo, 'PUT', `networks/${String(net['id'])}`, {
+      network: { qos_policy_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
 describe('neutron quotas', () => {
   const QUOTA_KEYS = [
     'floatingip',

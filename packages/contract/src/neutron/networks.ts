@@ -37,6 +37,8 @@ export const Network = Type.Object({
   provider_network_type: Type.Optional(Nullable(Type.String())),
   provider_physical_network: Type.Optional(Nullable(Type.String())),
   provider_segmentation_id: Type.Optional(Nullable(Type.Integer())),
+  /** With Neutron's qos extension: the policy its ports get by default (null: none). */
+  qos_policy_id: Type.Optional(Nullable(Type.String())),
   created_at: Type.Optional(Type.String()),
   updated_at: Type.Optional(Type.String()),
 });
@@ -75,6 +77,8 @@ export const NetworkListQuery = neutronListQuery({
 });
 export type NetworkListQuery = Static<typeof NetworkListQuery>;
 
+const QosPolicyId = Type.String({ minLength: 1, maxLength: 64 });
+
 /** POST /api/neutron/networks/: provider fields, project and external need an admin. */
 export const NetworkCreateBody = Type.Object(
   {
@@ -101,6 +105,7 @@ export const NetworkCreateBody = Type.Object(
     ),
     provider_physical_network: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     provider_segmentation_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 16777215 })),
+    qos_policy_id: Type.Optional(QosPolicyId),
   },
   { additionalProperties: false },
 );
@@ -116,6 +121,8 @@ export const NetworkUpdateBody = Type.Object(
     external: Type.Optional(Type.Boolean()),
     port_security_enabled: Type.Optional(Type.Boolean()),
     mtu: Type.Optional(Type.Integer({ minimum: 68, maximum: 65535 })),
+    /** null takes the policy off. */
+    qos_policy_id: Type.Optional(Nullable(QosPolicyId)),
   },
   { additionalProperties: false },
 );

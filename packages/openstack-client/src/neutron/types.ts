@@ -45,6 +45,8 @@ export interface NetworkCreate {
   'provider:network_type'?: string;
   'provider:physical_network'?: string;
   'provider:segmentation_id'?: number;
+  /** The qos extension: the policy applied to the network's ports (null: none). */
+  qos_policy_id?: string | null;
 }
 export type NetworkUpdate = Omit<
   NetworkCreate,

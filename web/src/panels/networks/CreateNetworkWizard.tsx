@@ -63,6 +63,7 @@ export function CreateNetworkWizard({ onClose }: ModalProps<undefined>): ReactNo
       provider_network_type: '',
       provider_physical_network: '',
       provider_segmentation_id: '',
+      qos_policy_id: '',
       with_subnet: true,
     },
     (v) => networkFieldErrors(v, t),
@@ -74,6 +75,7 @@ export function CreateNetworkWizard({ onClose }: ModalProps<undefined>): ReactNo
   const networkBody = (): NetworkCreateBody => {
     const v = network.values;
     const body: NetworkCreateBody = { name: v.name.trim(), admin_state_up: v.admin_state_up };
+    if (v.qos_policy_id !== '') body.qos_policy_id = v.qos_policy_id;
     if (admin) {
       body.shared = v.shared;
       body.external = v.external;

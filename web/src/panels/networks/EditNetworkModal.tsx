@@ -22,6 +22,7 @@ export function EditNetworkModal({ target, onClose }: ModalProps<Network>): Reac
     provider_network_type: '',
     provider_physical_network: '',
     provider_segmentation_id: '',
+    qos_policy_id: target.qos_policy_id ?? '',
   });
   return (
     <ModalForm
@@ -35,6 +36,8 @@ export function EditNetworkModal({ target, onClose }: ModalProps<Network>): Reac
         // Only what changed: a member may not send shared or external at all.
         if (admin && v.shared !== target.shared) body.shared = v.shared;
         if (admin && v.external !== target.external) body.external = v.external;
+        const qos = v.qos_policy_id === '' ? null : v.qos_policy_id;
+        if (qos !== (target.qos_policy_id ?? null)) body.qos_policy_id = qos;
         await update.mutateAsync({ id: target.id, body });
         return { updated: [target.id] };
       }}

@@ -4,6 +4,7 @@ import type { FormState } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextField } from '../../ui/fields/TextField';
+import { QosPolicyField } from '../../shared/qos/QosPolicyField';
 
 export interface NetworkFormValues {
   name: string;
@@ -13,6 +14,8 @@ export interface NetworkFormValues {
   provider_network_type: string;
   provider_physical_network: string;
   provider_segmentation_id: string;
+  /** The QoS policy's id, '' for none (only with Neutron's qos extension). */
+  qos_policy_id: string;
   /** Create Network only: go on to the subnet steps. */
   with_subnet?: boolean;
 }
@@ -71,6 +74,7 @@ export function NetworkFields({
         onChange={(checked) => form.setValue('admin_state_up', checked)}
         error={undefined}
       />
+      <QosPolicyField {...form.bind('qos_policy_id')} />
       {admin && (
         <>
           <CheckboxField

@@ -6,7 +6,7 @@ import type { Network, Port } from '@skydeck/contract';
 import { VNIC_TYPES } from '@skydeck/contract/neutronRules';
 import { networkQueries } from '../../data/neutron/networks';
 import { portMutations } from '../../data/neutron/ports';
-import { qosPolicyQueries } from '../../data/neutron/qosPolicies';
+import { QosPolicyField } from '../qos/QosPolicyField';
 import { securityGroupQueries } from '../../data/neutron/securityGroups';
 import { msg, type Msg } from '../../i18n/msg';
 import type { ModalProps } from '../../registry/types';
@@ -77,8 +77,6 @@ function PortFields({
   withMac: boolean;
 }): ReactNode {
   const { t } = useTranslation();
-  // Only where Neutron has the qos extension does the list answer; elsewhere no field.
-  const qos = useQuery({ ...qosPolicyQueries.list(), retry: false });
   return (
     <>
       <TextField label={t('Name')} maxLength={255} {...form.bind('name')} />
@@ -145,14 +143,7 @@ function PortFields({
         isDisabled={!form.values.port_security_enabled}
         {...form.bind('address_pairs')}
       />
-      {qos.isSuccess && (
-        <SelectField
-          label={t('QoS Policy')}
-          placeholder={t('No policy')}
-          options={qos.data.map((p) => ({ value: p.id, label: p.name || p.id }))}
-          {...form.bind('qos_policy_id')}
-        />
-      )}
+      <QosPolicyField {...form.bind('qos_policy_id')} />
     </>
   );
 }

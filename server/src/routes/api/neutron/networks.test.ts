@@ -179,6 +179,59 @@ describe('/api/neutron/networks/', () => {
     expect(gone.json().message).toMatch(/could not be found/);
   });
 
+  it('applies a QoS policy on create, changes it and takes it off on edit', async () => {
+    // Policies are an admin's to create (Neutron's default policy); a shared one is anyone's.
+    const policy = (
+      await t.as(admin, {
+        method: 'POST',
+        url: '/api/neutron/qos_policies/',
+        payload: { name: 'route-test-qos', shared: true },
+      })
+    ).json() as { id: string };
+    const created = await t.as(demo, {
+      method: 'POST',
+      url: '/api/neutron/networks/',
+      payload: { name: 'route-test-qos-net', qos_policy_id: policy.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const net = created.json() as Network;
+    expect(net.qos_policy_id).toBe(policy.id);
+    const neutron = createNeutronClient({
+      endpoint: `${t.cloud.url}/network`,
+      token: await t.tokenOf(demo),
+    });
+    expect((await neutron.networks.get(net.id)).qos_policy_id).toBe(policy.id);
+
+    const off = await t.as(demo, {
+      method: 'PATCH',
+      url: `/api/neutron/networks/${net.id}/`,
+      payload: { qos_policy_id: null },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((off.json() as Network).qos_policy_id).toBeNull();
+    expect((await neutron.networks.get(net.id)).qos_policy_id).toBeNull();
+
+    for (const bad of [42, '', 'x'.repeat(65)]) {
+      const refused = await t.as(demo, {
+        method: 'PATCH',
+        url: `/api/neutron/networks/${net.id}/`,
+        payload: { qos_policy_id: bad },
+      });
+      expect(refused.statusCode, String(bad)).toBe(400);
+    }
+    // A policy that does not exist: Neutron's refusal, passed on as a 4xx.
+    const missing = await t.as(demo, {
+      method: 'PATCH',
+      url: `/api/neutron/networks/${net.id}/`,
+      payload: { qos_policy_id: '00000000-0000-0000-0000-000000000000' },
+    });
+    expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(missing.statusCode).toBeLessThan(500);
+
+    await t.as(demo, { method: 'DELETE', url: `/api/neutron/networks/${net.id}/` });
+    await t.as(admin, { method: 'DELETE', url: `/api/neutron/qos_policies/${policy.id}/` });
+  });
+
   it('refuses a bad subnet with every problem named, before Neutron sees it', async () => {
     const res = await t.as(demo, {
       method: 'POST',

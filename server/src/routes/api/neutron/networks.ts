@@ -54,6 +54,7 @@ const common = (body: NetworkUpdateBody): NetworkUpdate => {
     out.port_security_enabled = body.port_security_enabled;
   }
   if (body.mtu !== undefined) out.mtu = body.mtu;
+  if (body.qos_policy_id !== undefined) out.qos_policy_id = body.qos_policy_id;
   return out;
 };
 

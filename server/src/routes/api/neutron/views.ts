@@ -42,6 +42,7 @@ export const toNetwork = (
   if (n['provider:segmentation_id'] !== undefined) {
     out.provider_segmentation_id = n['provider:segmentation_id'];
   }
+  if (n.qos_policy_id !== undefined) out.qos_policy_id = n.qos_policy_id;
   if (n.created_at !== undefined) out.created_at = n.created_at;
   if (n.updated_at !== undefined) out.updated_at = n.updated_at;
   return out;
