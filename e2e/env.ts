@@ -18,8 +18,8 @@ export const cloudAuthUrl = lab
   : `http://127.0.0.1:${cloudPort}/identity/v3`;
 /**
  * A second product server on the same demo cloud, configured the other way for settings that
- * are read at start (FILTER_DATA_FIRST on /admin/images, direct image uploads); the specs
- * named `*.variant.spec.ts` run against it.
+ * are read at start (FILTER_DATA_FIRST on /admin/images, direct image uploads, multi-domain
+ * login); the specs named `*.variant.spec.ts` run against it.
  */
 export const variantPort = Number(process.env.E2E_VARIANT_PORT ?? port + 1);
 export const variantBaseURL = `http://127.0.0.1:${variantPort}/`;
@@ -27,6 +27,8 @@ export const variantBaseURL = `http://127.0.0.1:${variantPort}/`;
 export const variantSettings: Record<string, string> = {
   SKYDECK_FILTER_DATA_FIRST: JSON.stringify({ 'admin.images': true }),
   SKYDECK_HORIZON_IMAGES_UPLOAD_MODE: 'direct',
+  // The login page asks for a domain (its field starts at the default one).
+  SKYDECK_MULTIDOMAIN: 'true',
 };
 /**
  * The throwaway demo cloud's data (absolute: the server runs from the repository root). Per

@@ -6,6 +6,8 @@ export class LoginPage {
   readonly heading: Locator;
   readonly username: Locator;
   readonly password: Locator;
+  /** Shown only on a server with multi-domain login (SKYDECK_MULTIDOMAIN). */
+  readonly domain: Locator;
   readonly signIn: Locator;
   /** The form's error line (the server's message after a refused sign-in). */
   readonly error: Locator;
@@ -15,6 +17,7 @@ export class LoginPage {
     this.heading = page.getByRole('heading', { name: 'Log in to your account' });
     this.username = page.getByRole('textbox', { name: 'User Name' });
     this.password = page.getByRole('textbox', { name: 'Password', exact: true });
+    this.domain = page.getByRole('textbox', { name: 'Domain' });
     this.signIn = page.getByRole('button', { name: 'Sign In' });
     this.error = page.getByRole('form', { name: 'Log in to your account' }).getByRole('alert');
   }
