@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import {
   baseURL,
@@ -13,6 +14,9 @@ import {
 } from './env';
 
 const VARIANT_SPECS = /\.variant\.spec\.ts$/;
+
+/** The operator's extensible header (SKYDECK_HEADER_FILE) of the default server. */
+const headerFile = fileURLToPath(new URL('./fixtures/header.json', import.meta.url));
 
 /** How each product server is started and waited for. */
 const server = {
@@ -88,6 +92,7 @@ export default defineConfig({
             PORT: String(port),
             DEMO_CLOUD_PORT: String(cloudPort),
             DEMO_CLOUD_DATA_DIR: cloudDataDir,
+            SKYDECK_HEADER_FILE: headerFile,
           },
         },
         {

@@ -212,6 +212,8 @@ test.describe('accessibility: axe (WCAG 2.1 A and AA), no serious or critical fi
     // Charts and a usage table paged by Nova's markers (overview.spec.ts runs axe over both).
     '/project/overview',
     '/admin/overview',
+    // Two tabs of a usage table and charts (metering.spec.ts opens the Stats tab).
+    '/admin/metering',
   ]);
 
   for (const panel of manifestPanels()) {
@@ -240,7 +242,7 @@ test.describe('accessibility: axe (WCAG 2.1 A and AA), no serious or critical fi
   test('the masthead menus and a page that does not exist', async ({ page }) => {
     await loginAs(page, 'admin', '/project/key_pairs');
     const findings: AxeFinding[] = [];
-    for (const name of [/^Project: /, /^Region: /, /^User menu: /]) {
+    for (const name of [/^Information: /, /^Project: /, /^Region: /, /^User menu: /]) {
       await page.getByRole('button', { name }).click();
       findings.push(...(await axeFindings(page, `masthead ${String(name)} open`)));
       await page.keyboard.press('Escape');
