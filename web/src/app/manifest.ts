@@ -29,6 +29,20 @@ export const manifest: readonly ManifestEntry[] = [
     load: () => import('../panels/overview/AdminOverviewPage').then((m) => m.AdminOverviewPage),
   },
   {
+    kind: 'page',
+    id: 'admin_metering',
+    panels: [
+      {
+        path: '/admin/metering',
+        group: 'admin',
+        subgroup: 'system',
+        title: msg('Resource Usage'),
+      },
+    ],
+    requires: [service('compute'), policy('compute', 'os_compute_api:os-simple-tenant-usage:list')],
+    load: () => import('../panels/metering/MeteringPage').then((m) => m.MeteringPage),
+  },
+  {
     type: 'OS::Nova::Flavor',
     names: { one: msg('Flavor'), many: msg('Flavors') },
     panels: [

@@ -1,4 +1,4 @@
-import type { UsagePeriodQuery } from '@skydeck/contract';
+import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
 import { routeQuery, routeUrl } from '../../api/api';
 import { webRoot } from '../../api/http';
 import { msg } from '../../i18n/msg';
@@ -18,6 +18,13 @@ export const usageQueries = {
     routeQuery(
       'nova.usage.all',
       { query: period },
+      { meta: { errorMessage: msg('Unable to retrieve usage information.') } },
+    ),
+  /** Every project's use over time (admin › Resource Usage › Stats). */
+  series: (period: UsagePeriodQuery, metric: UsageMetric) =>
+    routeQuery(
+      'nova.usage.series',
+      { query: { ...period, metric } },
       { meta: { errorMessage: msg('Unable to retrieve usage information.') } },
     ),
   limits: () =>

@@ -16,10 +16,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usageCsvHref, usageQueries } from '../../data/nova/usage';
 import type { PageProps } from '../../registry/types';
-import { UsagePeriodForm } from './UsagePeriodForm';
+import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
 import { UsageTotals } from './UsageTotals';
-import { periodOf, type Period, type PeriodKind } from './period';
-import { formatHours } from './usageFormat';
+import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
+import { formatHours } from '../../ui/usage/usageFormat';
 
 /**
  * Admin › Overview (issue 13): every project's usage in a period (this month by default), the

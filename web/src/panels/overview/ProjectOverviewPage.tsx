@@ -19,10 +19,10 @@ import { USAGE_PAGE_SIZE, usageCsvHref, usageQueries } from '../../data/nova/usa
 import { formatSize } from '../../registry/formatSize';
 import type { PageProps } from '../../registry/types';
 import { LimitSummary } from './LimitSummary';
-import { UsagePeriodForm } from './UsagePeriodForm';
+import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
 import { UsageTotals } from './UsageTotals';
-import { periodOf, type Period, type PeriodKind } from './period';
-import { formatHours, formatUptime } from './usageFormat';
+import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
+import { formatHours, formatUptime } from '../../ui/usage/usageFormat';
 
 /**
  * Project › Overview (issue 13): the project's limits as pies, then its usage for a period

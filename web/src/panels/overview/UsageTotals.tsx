@@ -8,7 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { UsageTotals as Totals } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
-import { formatHours } from './usageFormat';
+import { formatHours } from '../../ui/usage/usageFormat';
 
 const TERMS = [
   { key: 'instances', label: msg('Instances'), format: String },

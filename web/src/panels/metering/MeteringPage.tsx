@@ -1,0 +1,221 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardTitle,
+  Flex,
+  FlexItem,
+  FormGroup,
+  FormSelect,
+  FormSelectOption,
+  Stack,
+  StackItem,
+  Tab,
+  Tabs,
+  TabTitleText,
+} from '@patternfly/react-core';
+import { DownloadIcon } from '@patternfly/react-icons';
+import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
+import { usageCsvHref, usageQueries } from '../../data/nova/usage';
+import { msg, type Msg } from '../../i18n/msg';
+import type { PageProps } from '../../registry/types';
+import { BarChart } from '../../ui/charts/BarChart';
+import { LineChart } from '../../ui/charts/LineChart';
+import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
+import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
+import { formatHours } from '../../ui/usage/usageFormat';
+
+const USAGE_METRICS: readonly UsageMetric[] = ['instances', 'vcpus', 'ram'];
+
+const METRICS: Record<UsageMetric, { label: Msg; unit: Msg; hours: Msg }> = {
+  instances: { label: msg('Instances'), unit: msg('instances'), hours: msg('instance hours') },
+  vcpus: { label: msg('VCPUs'), unit: msg('vCPUs'), hours: msg('vCPU hours') },
+  ram: { label: msg('RAM (MB)'), unit: msg('MB'), hours: msg('MB hours') },
+};
+
+/** The Usage Report tab: every project's totals of the period, as Nova sums them, and its CSV. */
+function UsageReport({ period }: { period: UsagePeriodQuery }): ReactNode {
+  const { t } = useTranslation();
+  const usage = useQuery({ ...usageQueries.all(period), placeholderData: keepPreviousData });
+  const rows = usage.data ? [...usage.data.items].sort((a, b) => b.vcpu_hours - a.vcpu_hours) : [];
+  return (
+    <Stack hasGutter>
+      <StackItem>
+        <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
+          <FlexItem>{t('Active usage from {{start}} to {{end}} (UTC).', period)}</FlexItem>
+          <FlexItem>
+            <Button
+              component="a"
+              variant="link"
+              icon={<DownloadIcon />}
+              href={usageCsvHref('all', period)}
+              download
+            >
+              {t('Download CSV Summary')}
+            </Button>
+          </FlexItem>
+        </Flex>
+      </StackItem>
+      <StackItem>
+        {usage.isError ? (
+          <Alert variant="danger" isInline title={t('Unable to retrieve usage information.')} />
+        ) : (
+          <Table aria-label={t('Usage Report')} variant="compact">
+            <Thead>
+              <Tr>
+                <Th>{t('Project Name')}</Th>
+                <Th>{t('Instances')}</Th>
+                <Th>{t('VCPU Hours')}</Th>
+                <Th>{t('Disk GB Hours')}</Th>
+                <Th>{t('RAM MB Hours')}</Th>
+              </Tr>
+            </Thead>
+            <Tbody>
+              {usage.data && rows.length === 0 && (
+                <Tr>
+                  <Td colSpan={5}>{t('No items to display.')}</Td>
+                </Tr>
+              )}
+              {rows.map((p) => (
+                <Tr key={p.project_id}>
+                  <Td dataLabel={t('Project Name')}>{p.project_name}</Td>
+                  <Td dataLabel={t('Instances')}>{p.instances}</Td>
+                  <Td dataLabel={t('VCPU Hours')}>{formatHours(p.vcpu_hours)}</Td>
+                  <Td dataLabel={t('Disk GB Hours')}>{formatHours(p.gb_hours)}</Td>
+                  <Td dataLabel={t('RAM MB Hours')}>{formatHours(p.ram_mb_hours)}</Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        )}
+      </StackItem>
+    </Stack>
+  );
+}
+
+/** The Stats tab: the top projects' use per interval as lines, every project's total as bars. */
+function UsageStats({ period }: { period: UsagePeriodQuery }): ReactNode {
+  const { t } = useTranslation();
+  const [metric, setMetric] = useState<UsageMetric>('vcpus');
+  const stats = useQuery({
+    ...usageQueries.series(period, metric),
+    placeholderData: keepPreviousData,
+  });
+  const names = METRICS[metric];
+  const unit = t(names.unit);
+  const hours = t(names.hours);
+  const data = stats.data;
+  const projects = (data?.stats.projects ?? []).filter((p) => p.used > 0);
+  const average =
+    projects.length > 0 ? projects.reduce((sum, p) => sum + p.used, 0) / projects.length : 0;
+  return (
+    <Stack hasGutter>
+      <StackItem>
+        <FormGroup label={t('Metric')} fieldId="usage-metric">
+          <FormSelect
+            id="usage-metric"
+            value={metric}
+            onChange={(_e, value) => setMetric(USAGE_METRICS.find((m) => m === value) ?? 'vcpus')}
+            style={{ maxWidth: '16rem' }}
+          >
+            {USAGE_METRICS.map((m) => (
+              <FormSelectOption key={m} value={m} label={t(METRICS[m].label)} />
+            ))}
+          </FormSelect>
+        </FormGroup>
+      </StackItem>
+      <StackItem>
+        <Card isPlain>
+          <CardTitle component="h2">
+            {t('{{metric}} in use over time (top projects)', { metric: t(names.label) })}
+          </CardTitle>
+          <CardBody>
+            {data || stats.isError ? (
+              <LineChart
+                title={t('{{metric}} in use over time (top projects)', {
+                  metric: t(names.label),
+                })}
+                series={(data?.series ?? []).map((s) => ({ ...s, unit }))}
+                failed={stats.isError}
+              />
+            ) : (
+              t('Loading…')
+            )}
+          </CardBody>
+        </Card>
+      </StackItem>
+      <StackItem>
+        <Card isPlain>
+          <CardTitle component="h2">{t('Use per project ({{unit}})', { unit: hours })}</CardTitle>
+          <CardBody>
+            {data || stats.isError ? (
+              <BarChart
+                title={t('Use per project ({{unit}})', { unit: hours })}
+                failed={stats.isError}
+                average={average}
+                formatValue={formatHours}
+                items={projects.map((p) => ({
+                  label: p.project_name,
+                  value: p.used,
+                  details: [
+                    t('Used: {{value}} {{unit}}', { value: formatHours(p.used), unit: hours }),
+                    t('Average: {{value}} {{unit}}', { value: formatHours(p.average), unit }),
+                    t('Max: {{value}} {{unit}}', { value: formatHours(p.max), unit }),
+                  ],
+                }))}
+              />
+            ) : (
+              t('Loading…')
+            )}
+          </CardBody>
+        </Card>
+      </StackItem>
+    </Stack>
+  );
+}
+
+/**
+ * Admin › Resource Usage (issue 13, spec 1 §2): one period for two tabs, the usage report of
+ * every project and the statistics over time drawn from Nova's tenant usage.
+ */
+export function MeteringPage(_props: PageProps): ReactNode {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<PeriodKind>('month');
+  const [period, setPeriod] = useState<Period>(() => periodOf('month', new Date()));
+  const [active, setActive] = useState<string | number>('report');
+  return (
+    <Stack hasGutter>
+      <StackItem>
+        <UsagePeriodForm
+          kind={kind}
+          period={period}
+          onChange={(k, p) => {
+            setKind(k);
+            setPeriod(p);
+          }}
+        />
+      </StackItem>
+      <StackItem>
+        <Tabs
+          activeKey={active}
+          onSelect={(_e, key) => setActive(key)}
+          mountOnEnter
+          unmountOnExit
+          aria-label={t('Resource Usage')}
+        >
+          <Tab eventKey="report" title={<TabTitleText>{t('Usage Report')}</TabTitleText>}>
+            <UsageReport period={period} />
+          </Tab>
+          <Tab eventKey="stats" title={<TabTitleText>{t('Stats')}</TabTitleText>}>
+            <UsageStats period={period} />
+          </Tab>
+        </Tabs>
+      </StackItem>
+    </Stack>
+  );
+}
