@@ -37,7 +37,9 @@ function HeaderItemView({ item }: { item: HeaderSection['items'][number] }): Rea
       ) : (
         <span>{item.text}</span>
       )}
-      {item.description ? <div className="pf-v6-u-color-200">{item.description}</div> : null}
+      {item.description ? (
+        <div className="pf-v6-u-color-200 pf-v6-u-font-size-sm">{item.description}</div>
+      ) : null}
     </ListItem>
   );
 }
