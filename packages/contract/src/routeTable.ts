@@ -16,9 +16,10 @@ import { systemRoutes } from './system';
 import { authRoutes, shellApiRoutes } from './shellRoutes';
 
 /**
- * Every /api and /auth route of Skydeck (and header/, spec 1 §7), by id (foundation issue §1). The server registers one
- * handler per entry (and a test fails on a route outside this table or an entry without a
- * handler); the web app ships only ids, methods and paths (see web/tools/routePaths.ts).
+ * Every /api and /auth route of Skydeck, and header/ (spec 1 §7), by id (foundation issue §1).
+ * The server registers one handler per entry (and a test fails on a route outside this table or
+ * an entry without a handler); the web app ships only ids, methods and paths (see
+ * web/tools/routePaths.ts).
  */
 export const routeTable = {
   ...authRoutes,

@@ -48,6 +48,18 @@ describe('SKYDECK_HEADER_FILE', () => {
     expect(load({ SKYDECK_HEADER_FILE: path.slice(dir.length + 1) }).header).toEqual(sections);
   });
 
+  it('is read from the SKYDECK_CONFIG file too (header_file), the variable winning', () => {
+    const fromFile = [section([{ text: 'From the config file' }])];
+    const fromEnv = [section([{ text: 'From the environment' }])];
+    const headerPath = file({ sections: fromFile });
+    const config = join(dir, 'skydeck.yaml');
+    writeFileSync(config, `header_file: ${headerPath.slice(dir.length + 1)}\n`);
+    expect(load({ SKYDECK_CONFIG: config }).header).toEqual(fromFile);
+    expect(
+      load({ SKYDECK_CONFIG: config, SKYDECK_HEADER_FILE: file({ sections: fromEnv }) }).header,
+    ).toEqual(fromEnv);
+  });
+
   it('refuses a file that is missing or not JSON, naming the setting and the file', () => {
     expect(refusal({ SKYDECK_HEADER_FILE: join(dir, 'none.json') })).toMatch(
       /^SKYDECK_HEADER_FILE: .*none\.json cannot be read/,
