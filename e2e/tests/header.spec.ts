@@ -27,6 +27,14 @@ test.describe('the extensible header', () => {
     expect(cookie).toMatchObject({ value: 'support', path: '/', sameSite: 'Lax' });
 
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Information: Support' })).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Information: Support' });
+    await expect(toggle).toBeVisible();
+    // By keyboard: Enter opens it, Escape closes it and gives the focus back to the toggle.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Support' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(toggle).toBeFocused();
   });
 });
