@@ -28,6 +28,9 @@ test.describe('metering', () => {
       'demo',
     );
     await page.screenshot({ path: '/tmp/e2e-shots/metering-stats.png', fullPage: true });
+    await page.getByTestId('bar').first().hover();
+    await expect(page.getByTestId('chart-tooltip')).toContainText('Used: ');
+    await page.screenshot({ path: '/tmp/e2e-shots/metering-bars.png', fullPage: true });
     await expectAccessible(page, 'resource usage stats');
 
     await page.getByLabel('Period', { exact: true }).selectOption('other');

@@ -226,16 +226,21 @@ export function LineChart({
           ))}
         </div>
       )}
-      <Content
-        component="ul"
-        isPlainList
+      <ul
         aria-hidden="true"
-        style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '1rem',
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        }}
       >
         {series.map((s, si) => {
           const style = seriesStyle(si);
           return (
-            <Content component="li" key={s.name}>
+            <li key={s.name} style={{ display: 'flex', alignItems: 'center' }}>
               <svg width={24} height={10} aria-hidden="true" style={{ marginRight: 4 }}>
                 <line
                   x1={0}
@@ -248,10 +253,10 @@ export function LineChart({
                 />
               </svg>
               {s.name}
-            </Content>
+            </li>
           );
         })}
-      </Content>
+      </ul>
       <table className={a11yStyles.screenReader}>
         <caption>{title}</caption>
         <thead>
