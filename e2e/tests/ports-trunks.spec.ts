@@ -67,8 +67,28 @@ test.describe('ports, trunks and QoS', () => {
       '10.99.0.0/24',
     );
     await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name}-b`);
+    // One more fixed IP: a free address of the port's IPv4 subnet, asked for by its name.
+    const demo = await cloud.as('demo');
+    const made = (await demo.neutron.ports.list()).find((p) => p.name === name);
+    const had = (made?.fixed_ips ?? []).map((ip) => ip.ip_address);
+    const v4 = made?.fixed_ips.find((ip) => !ip.ip_address.includes(':'));
+    const subnetName = (await demo.neutron.subnets.get(v4?.subnet_id ?? '')).name;
+    const fixed = edit.getByRole('textbox', { name: 'Fixed IPs' });
+    await expect(fixed).toHaveValue(had.join('\n'));
+    await fixed.fill([...had, 'no such subnet'].join('\n'));
+    await fixed.blur();
+    await expectFieldError(
+      fixed,
+      `Line ${had.length + 1}: enter an IP address such as 10.0.0.5, or the name of one of the network’s subnets.`,
+    );
+    await fixed.fill([...had, subnetName].join('\n'));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`Port ${name}-b was successfully updated`)).toBeVisible();
+    const edited = (await demo.neutron.ports.list()).find((p) => p.name === `${name}-b`);
+    const now = edited?.fixed_ips ?? [];
+    expect(now).toHaveLength(had.length + 1);
+    expect(now.filter((ip) => ip.subnet_id === v4?.subnet_id)).toHaveLength(2);
+    for (const address of had) expect(now.map((ip) => ip.ip_address)).toContain(address);
 
     await page.getByRole('link', { name: `${name}-b` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${name}-b` })).toBeVisible();

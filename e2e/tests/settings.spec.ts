@@ -48,13 +48,11 @@ test.describe('user settings', () => {
     const flavors = new ResourcePanel(page, { path: 'admin/flavors', title: 'Varianten' });
     // From the first paint: no English shows while the German catalogue loads (the sidebar's
     // groups and the heading are the first texts the app renders).
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        const texts = [...document.querySelectorAll('h1, nav button')].map((e) => e.textContent);
-        if (texts.some((text) => text === 'Flavors' || text === 'Project'))
-          (window as { sawEnglish?: boolean }).sawEnglish = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    // (A string: the e2e project has no DOM types.)
+    await page.addInitScript(`new MutationObserver(() => {
+      const texts = [...document.querySelectorAll('h1, nav button')].map((e) => e.textContent);
+      if (texts.some((text) => text === 'Flavors' || text === 'Project')) window.sawEnglish = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });`);
     // The catalogue on a slow link: the app waits for it rather than paint English first.
     await page.route('**/assets/translation-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -67,9 +65,7 @@ test.describe('user settings', () => {
     await expect(flavors.columnHeader('Root-Festplatte')).toBeVisible();
     await expect(page.getByText(/^\d+ Elemente werden angezeigt$/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/settings-german-flavors.png`, fullPage: true });
-    expect(
-      await page.evaluate(() => (window as { sawEnglish?: boolean }).sawEnglish),
-    ).toBeUndefined();
+    expect(await page.evaluate('window.sawEnglish')).toBeUndefined();
 
     await openSettings(page, 'Einstellungen');
     await page.locator('#settings-language').selectOption('en');

@@ -112,6 +112,17 @@ function PortFields({
           />
         </>
       )}
+      {!creating && (
+        <TextAreaField
+          label={t('Fixed IPs')}
+          isCode
+          rows={2}
+          helperText={t(
+            'One a line: an IP address, or a subnet’s name for a free address of that subnet.',
+          )}
+          {...form.bind('fixed_ips')}
+        />
+      )}
       {withMac && (
         <TextField
           label={t('MAC Address')}
@@ -214,15 +225,16 @@ function CreatePortForm({
   );
 }
 
-/** Edit Port: what Neutron lets change after creation (not the network or fixed IPs here). */
+/** Edit Port: what Neutron lets change after creation (not the network). */
 export function EditPortModal({ target, onClose }: ModalProps<Port>): ReactNode {
   const { t } = useTranslation();
   const admin = onAdminPanel();
   const update = useMutation(portMutations.update);
   const network = useQuery(networkQueries.detail(target.network_id));
+  const subnets = network.data?.subnets ?? [];
   const form = useForm<PortFormValues>(
     () => portFormOf(target),
-    (v) => portFormErrors(v, t, { creating: false, withMac: admin }),
+    (v) => portFormErrors(v, t, { creating: false, withMac: admin, subnets }),
   );
   return (
     <ModalForm
@@ -232,7 +244,7 @@ export function EditPortModal({ target, onClose }: ModalProps<Port>): ReactNode 
       onClose={onClose}
       variant="medium"
       onSubmit={async () => {
-        const body = portUpdateBody(target, form.values, { withMac: admin });
+        const body = portUpdateBody(target, form.values, { withMac: admin, subnets });
         if (Object.keys(body).length === 0) return { updated: [target.id] };
         await update.mutateAsync({ id: target.id, body });
         return { updated: [target.id] };

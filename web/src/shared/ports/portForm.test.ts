@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Port } from '@skydeck/contract';
 import {
   emptyPortForm,
+  parseFixedIpLines,
   parsePairLines,
   portCreateBody,
   portFormErrors,
@@ -100,6 +101,40 @@ describe('port form', () => {
     });
     expect(portUpdateBody(port, { ...v, qos_policy_id: 'q1' }, { withMac: false })).toEqual({
       qos_policy_id: 'q1',
+    });
+  });
+
+  describe('fixed IPs on edit', () => {
+    const subnets = [
+      { id: 's1', name: 'private', cidr: '10.0.0.0/24', ip_version: 4 },
+      { id: 's2', name: 'v6', cidr: 'fd00::/64', ip_version: 6 },
+    ];
+
+    it('reads addresses and subnet names or ids, one a line, and names a bad line', () => {
+      expect(parseFixedIpLines('10.0.0.5\n\n v6 \ns1', subnets)).toEqual({
+        ips: [{ ip_address: '10.0.0.5' }, { subnet_id: 's2' }, { subnet_id: 's1' }],
+      });
+      expect(parseFixedIpLines('10.0.0.5\nno-such-subnet', subnets).badLine).toBe(1);
+      const v = { ...portFormOf(port), fixed_ips: '10.0.0.5\n10.0.0.999' };
+      expect(portFormErrors(v, t, { creating: false, withMac: false, subnets }).fixed_ips).toBe(
+        'Line 2: enter an IP address such as 10.0.0.5, or the name of one of the network’s subnets.',
+      );
+    });
+
+    it('sends nothing when the addresses are unchanged', () => {
+      expect(portFormOf(port).fixed_ips).toBe('10.0.0.5');
+      expect(portUpdateBody(port, portFormOf(port), { withMac: false, subnets })).toEqual({});
+    });
+
+    it('sends the whole new list: kept addresses with their subnet, new ones as asked', () => {
+      const v = { ...portFormOf(port), fixed_ips: '10.0.0.5\n10.0.0.9\nv6' };
+      expect(portUpdateBody(port, v, { withMac: false, subnets }).fixed_ips).toEqual([
+        { subnet_id: 's1', ip_address: '10.0.0.5' },
+        { ip_address: '10.0.0.9' },
+        { subnet_id: 's2' },
+      ]);
+      const none = { ...portFormOf(port), fixed_ips: '' };
+      expect(portUpdateBody(port, none, { withMac: false, subnets }).fixed_ips).toEqual([]);
     });
   });
 });

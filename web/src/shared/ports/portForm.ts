@@ -1,4 +1,11 @@
-import type { Port, PortAddressPair, PortCreateBody, PortUpdateBody } from '@skydeck/contract';
+import type {
+  NetworkSubnetRef,
+  Port,
+  PortAddressPair,
+  PortCreateBody,
+  PortFixedIpRequest,
+  PortUpdateBody,
+} from '@skydeck/contract';
 import { checkPort, type VnicType } from '@skydeck/contract/neutronRules';
 import type { FieldErrors } from '../../ui/ModalForm/useForm';
 
@@ -20,6 +27,11 @@ export interface PortFormValues {
   address_pairs: string;
   /** '' is none. */
   qos_policy_id: string;
+  /**
+   * Edit only: the port's fixed IPs, one a line: an address (kept, or a new one of the
+   * network's subnets), or a subnet's name or id (Neutron picks a free address there).
+   */
+  fixed_ips: string;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -57,6 +69,7 @@ export const emptyPortForm = (securityGroups: string[] = []): PortFormValues => 
   vnic_type: 'normal',
   address_pairs: '',
   qos_policy_id: '',
+  fixed_ips: '',
 });
 
 export const portFormOf = (port: Port): PortFormValues => ({
@@ -74,15 +87,46 @@ export const portFormOf = (port: Port): PortFormValues => ({
   // Neutron fills in the port's own MAC for a pair given without one: shown as given.
   address_pairs: pairLinesOf(withoutOwnMac(port)),
   qos_policy_id: port.qos_policy_id ?? '',
+  fixed_ips: port.fixed_ips.map((ip) => ip.ip_address).join('\n'),
 });
+
+/** The fixed-IP lines of the edit form, as Neutron takes them; the index of a bad line. */
+export function parseFixedIpLines(
+  text: string,
+  subnets: readonly NetworkSubnetRef[],
+): { ips: PortFixedIpRequest[]; badLine?: number } {
+  const ips: PortFixedIpRequest[] = [];
+  const lines = text.split('\n').map((line) => line.trim());
+  for (const [index, line] of lines.entries()) {
+    if (line === '') continue;
+    const subnet = subnets.find((s) => s.id === line || (s.name !== '' && s.name === line));
+    if (subnet) {
+      ips.push({ subnet_id: subnet.id });
+    } else if (checkPort({ fixed_ips: [{ ip_address: line }] }).length === 0) {
+      ips.push({ ip_address: line });
+    } else {
+      return { ips, badLine: index };
+    }
+  }
+  return { ips };
+}
 
 /** Field messages of the port form: the same rules the server enforces (portRules). */
 export function portFormErrors(
   v: PortFormValues,
   t: Translate,
-  opts: { creating: boolean; withMac: boolean },
+  opts: { creating: boolean; withMac: boolean; subnets?: readonly NetworkSubnetRef[] },
 ): FieldErrors<PortFormValues> {
   const errors: FieldErrors<PortFormValues> = {};
+  if (!opts.creating) {
+    const { badLine } = parseFixedIpLines(v.fixed_ips, opts.subnets ?? []);
+    if (badLine !== undefined) {
+      errors.fixed_ips = t(
+        'Line {{line}}: enter an IP address such as 10.0.0.5, or the name of one of the network’s subnets.',
+        { line: badLine + 1 },
+      );
+    }
+  }
   const issues = checkPort({
     ...(opts.withMac && v.mac_address.trim() !== '' && { mac_address: v.mac_address.trim() }),
     ...(opts.creating &&
@@ -164,7 +208,7 @@ const samePairs = (a: readonly PortAddressPair[], b: readonly PortAddressPair[])
 export function portUpdateBody(
   port: Port,
   v: PortFormValues,
-  opts: { withMac: boolean },
+  opts: { withMac: boolean; subnets?: readonly NetworkSubnetRef[] },
 ): PortUpdateBody {
   const all = fieldsOf(v, opts.withMac);
   const body: PortUpdateBody = {};
@@ -188,5 +232,15 @@ export function portUpdateBody(
   if (!samePairs(pairs, withoutOwnMac(port))) body.allowed_address_pairs = pairs;
   const qos = v.qos_policy_id === '' ? null : v.qos_policy_id;
   if (qos !== (port.qos_policy_id ?? null)) body.qos_policy_id = qos;
+  // The whole list when it changed (Neutron replaces it): kept addresses keep their subnet.
+  const { ips } = parseFixedIpLines(v.fixed_ips, opts.subnets ?? []);
+  const asked = ips.map((ip) => ip.ip_address ?? `subnet:${ip.subnet_id ?? ''}`).sort();
+  const had = port.fixed_ips.map((ip) => ip.ip_address).sort();
+  if (asked.join() !== had.join()) {
+    body.fixed_ips = ips.map((ip) => {
+      const kept = port.fixed_ips.find((f) => f.ip_address === ip.ip_address);
+      return kept ? { subnet_id: kept.subnet_id, ip_address: kept.ip_address } : ip;
+    });
+  }
   return body;
 }
