@@ -25,6 +25,7 @@ import { usageCsvHref, usageQueries } from '../../data/nova/usage';
 import { msg, type Msg } from '../../i18n/msg';
 import type { PageProps } from '../../registry/types';
 import { BarChart } from '../../ui/charts/BarChart';
+import { ChartErrorBoundary } from '../../ui/charts/ChartErrorBoundary';
 import { LineChart } from '../../ui/charts/LineChart';
 import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
 import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
@@ -110,6 +111,8 @@ function UsageStats({ period }: { period: UsagePeriodQuery }): ReactNode {
   const unit = t(names.unit);
   const hours = t(names.hours);
   const data = stats.data;
+  // Another period or metric draws afresh, past a chart that failed before.
+  const drawing = `${metric} ${period.start} ${period.end}`;
   const projects = (data?.stats.projects ?? []).filter((p) => p.used > 0);
   const average =
     projects.length > 0 ? projects.reduce((sum, p) => sum + p.used, 0) / projects.length : 0;
@@ -136,13 +139,15 @@ function UsageStats({ period }: { period: UsagePeriodQuery }): ReactNode {
           </CardTitle>
           <CardBody>
             {data || stats.isError ? (
-              <LineChart
-                title={t('{{metric}} in use over time (top projects)', {
-                  metric: t(names.label),
-                })}
-                series={(data?.series ?? []).map((s) => ({ ...s, unit }))}
-                failed={stats.isError}
-              />
+              <ChartErrorBoundary key={drawing}>
+                <LineChart
+                  title={t('{{metric}} in use over time (top projects)', {
+                    metric: t(names.label),
+                  })}
+                  series={(data?.series ?? []).map((s) => ({ ...s, unit }))}
+                  failed={stats.isError}
+                />
+              </ChartErrorBoundary>
             ) : (
               t('Loading…')
             )}
@@ -154,21 +159,23 @@ function UsageStats({ period }: { period: UsagePeriodQuery }): ReactNode {
           <CardTitle component="h2">{t('Use per project ({{unit}})', { unit: hours })}</CardTitle>
           <CardBody>
             {data || stats.isError ? (
-              <BarChart
-                title={t('Use per project ({{unit}})', { unit: hours })}
-                failed={stats.isError}
-                average={average}
-                formatValue={formatHours}
-                items={projects.map((p) => ({
-                  label: p.project_name,
-                  value: p.used,
-                  details: [
-                    t('Used: {{value}} {{unit}}', { value: formatHours(p.used), unit: hours }),
-                    t('Average: {{value}} {{unit}}', { value: formatHours(p.average), unit }),
-                    t('Max: {{value}} {{unit}}', { value: formatHours(p.max), unit }),
-                  ],
-                }))}
-              />
+              <ChartErrorBoundary key={drawing}>
+                <BarChart
+                  title={t('Use per project ({{unit}})', { unit: hours })}
+                  failed={stats.isError}
+                  average={average}
+                  formatValue={formatHours}
+                  items={projects.map((p) => ({
+                    label: p.project_name,
+                    value: p.used,
+                    details: [
+                      t('Used: {{value}} {{unit}}', { value: formatHours(p.used), unit: hours }),
+                      t('Average: {{value}} {{unit}}', { value: formatHours(p.average), unit }),
+                      t('Max: {{value}} {{unit}}', { value: formatHours(p.max), unit }),
+                    ],
+                  }))}
+                />
+              </ChartErrorBoundary>
             ) : (
               t('Loading…')
             )}

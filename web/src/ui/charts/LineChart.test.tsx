@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { BarChart } from './BarChart';
+import { ChartErrorBoundary } from './ChartErrorBoundary';
 import { LineChart, type ChartSeries } from './LineChart';
 import { RESIZE_DEBOUNCE_MS } from './chartMath';
 
@@ -118,5 +119,25 @@ describe('BarChart', () => {
     unmount();
     renderWithProviders(<BarChart title="x" items={items} failed />);
     expect(screen.getByText('No data available.')).toBeInTheDocument();
+  });
+});
+
+describe('ChartErrorBoundary', () => {
+  it('says "An error occurred. Please try again later." in place of a chart that throws', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = (): never => {
+      throw new Error('cannot draw');
+    };
+    renderWithProviders(
+      <div>
+        <ChartErrorBoundary>
+          <Broken />
+        </ChartErrorBoundary>
+        <p>still here</p>
+      </div>,
+    );
+    expect(screen.getByText('An error occurred. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('still here')).toBeInTheDocument();
+    quiet.mockRestore();
   });
 });
