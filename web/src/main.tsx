@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { createRoutes, routerBasename } from './app/routes';
 import { manifest } from './app/manifest';
 import { rememberBrowserTimeZone } from './settings/preferences';
-import { applyInlineStyles, pageState, resolveInitialRoutes } from './app/pageState';
+import { applyInlineStyles, asOfNow, pageState, resolveInitialRoutes } from './app/pageState';
 
 rememberBrowserTimeZone();
 const queryClient = createQueryClient();
@@ -21,10 +21,12 @@ const state = root?.firstChild ? pageState() : undefined;
 
 if (root && state) {
   applyInlineStyles(root);
-  hydrate(queryClient, state.queries);
   // The route's code must be there before hydration, or the router would render its fallback
   // over the server's markup.
   await resolveInitialRoutes(routes, basename);
+  // The server's answers go in the cache only now, dated now (pageState): however long the code
+  // took to load on a busy machine, the table then mounts on a list fresh enough to keep.
+  hydrate(queryClient, asOfNow(state).queries);
   const router = createBrowserRouter(routes, { basename, hydrationData: state.router });
   hydrateRoot(
     root,

@@ -32,7 +32,7 @@ export function pageState(): PageState | undefined {
  * load, and the server's clock need not agree with the browser's. Dated as the server read them,
  * a list would count as stale at once and be asked for again as the table mounts.
  */
-function asOfNow(state: PageState): PageState {
+export function asOfNow(state: PageState): PageState {
   const now = Date.now();
   for (const query of state.queries.queries) {
     if (query.state.dataUpdatedAt > 0) query.state.dataUpdatedAt = now;
