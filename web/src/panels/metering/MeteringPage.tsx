@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
-  Button,
   Card,
   CardBody,
   CardTitle,
-  Flex,
-  FlexItem,
   FormGroup,
   FormSelect,
   FormSelectOption,
@@ -16,14 +12,13 @@ import {
   Tabs,
   TabTitleText,
 } from '@patternfly/react-core';
-import { DownloadIcon } from '@patternfly/react-icons';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
-import { usageCsvHref, usageQueries } from '../../data/nova/usage';
+import { usageQueries } from '../../data/nova/usage';
 import { msg, type Msg } from '../../i18n/msg';
 import type { PageProps } from '../../registry/types';
+import { EveryProjectUsageHeading, EveryProjectUsageTable } from '../../shared/usage/ProjectUsage';
 import { BarChart } from '../../ui/charts/BarChart';
 import { ChartErrorBoundary } from '../../ui/charts/ChartErrorBoundary';
 import { LineChart } from '../../ui/charts/LineChart';
@@ -42,58 +37,13 @@ const METRICS: Record<UsageMetric, { label: Msg; unit: Msg; hours: Msg }> = {
 /** The Usage Report tab: every project's totals of the period, as Nova sums them, and its CSV. */
 function UsageReport({ period }: { period: UsagePeriodQuery }): ReactNode {
   const { t } = useTranslation();
-  const usage = useQuery({ ...usageQueries.all(period), placeholderData: keepPreviousData });
-  const rows = usage.data ? [...usage.data.items].sort((a, b) => b.vcpu_hours - a.vcpu_hours) : [];
   return (
     <Stack hasGutter>
       <StackItem>
-        <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
-          <FlexItem>{t('Active usage from {{start}} to {{end}} (UTC).', period)}</FlexItem>
-          <FlexItem>
-            <Button
-              component="a"
-              variant="link"
-              icon={<DownloadIcon />}
-              href={usageCsvHref('all', period)}
-              download
-            >
-              {t('Download CSV Summary')}
-            </Button>
-          </FlexItem>
-        </Flex>
+        <EveryProjectUsageHeading period={period} />
       </StackItem>
       <StackItem>
-        {usage.isError ? (
-          <Alert variant="danger" isInline title={t('Unable to retrieve usage information.')} />
-        ) : (
-          <Table aria-label={t('Usage Report')} variant="compact">
-            <Thead>
-              <Tr>
-                <Th>{t('Project Name')}</Th>
-                <Th>{t('Instances')}</Th>
-                <Th>{t('VCPU Hours')}</Th>
-                <Th>{t('Disk GB Hours')}</Th>
-                <Th>{t('RAM MB Hours')}</Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {usage.data && rows.length === 0 && (
-                <Tr>
-                  <Td colSpan={5}>{t('No items to display.')}</Td>
-                </Tr>
-              )}
-              {rows.map((p) => (
-                <Tr key={p.project_id}>
-                  <Td dataLabel={t('Project Name')}>{p.project_name}</Td>
-                  <Td dataLabel={t('Instances')}>{p.instances}</Td>
-                  <Td dataLabel={t('VCPU Hours')}>{formatHours(p.vcpu_hours)}</Td>
-                  <Td dataLabel={t('Disk GB Hours')}>{formatHours(p.gb_hours)}</Td>
-                  <Td dataLabel={t('RAM MB Hours')}>{formatHours(p.ram_mb_hours)}</Td>
-                </Tr>
-              ))}
-            </Tbody>
-          </Table>
-        )}
+        <EveryProjectUsageTable period={period} label={t('Usage Report')} />
       </StackItem>
     </Stack>
   );
