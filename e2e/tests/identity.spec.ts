@@ -140,6 +140,33 @@ test.describe('identity as admin', () => {
   });
 });
 
+test.describe('identity: quotas', () => {
+  test('Nova refuses a limit below what the project uses, and the modal says why', async ({
+    page,
+  }) => {
+    // The demo project always runs its seeded instance web-1: zero instances is below that.
+    await loginAs(page, 'admin', '/identity/projects');
+    const panel = projects(page);
+    await panel.waitLoaded();
+    await panel.rowAction('demo', 'Modify Quotas');
+    const quotas = panel.modal('Modify Quotas of demo');
+    const instances = quotas.getByRole('textbox', { name: 'Instances' });
+    await expect(instances).not.toHaveValue('');
+    const before = await instances.inputValue();
+    await instances.fill('0');
+    await quotas.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      quotas.getByText(/Quota limit 0 for instances must be greater than or equal to already used/),
+    ).toBeVisible();
+    // Nothing changed: the modal stays open for another value, the limit is as it was.
+    await quotas.getByRole('button', { name: 'Cancel' }).click();
+    await panel.rowAction('demo', 'Modify Quotas');
+    await expect(
+      panel.modal('Modify Quotas of demo').getByRole('textbox', { name: 'Instances' }),
+    ).toHaveValue(before);
+  });
+});
+
 test.describe('identity: groups', () => {
   test('creates a group, adds and removes a member, and deletes it', async ({ page, cloud }) => {
     const name = uniqueName('e2e-group');
