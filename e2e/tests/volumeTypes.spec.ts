@@ -133,6 +133,8 @@ test.describe('volume management as admin', () => {
     await loginAs(page, 'admin', '/admin/volumes');
     const panel = new ResourcePanel(page, { path: 'admin/volumes', title: 'Volumes' });
     await panel.waitLoaded();
+    // Every project's volumes, each with its project's name (the seed's alt-vol is alt_demo's).
+    await expect.poll(() => panel.cell('alt-vol', 'Project')).toBe('alt_demo');
     await panel.action('Manage Volume').click();
     const modal = panel.modal('Manage Volume');
     await modal.getByRole('textbox', { name: 'Host' }).fill(`${host}#lvmdriver-1`);

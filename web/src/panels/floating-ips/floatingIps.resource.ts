@@ -1,3 +1,4 @@
+import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import { Link } from 'react-router';
 import type { FloatingIp } from '@skydeck/contract';
@@ -43,7 +44,12 @@ export const floatingIps = defineResource<FloatingIp>({
   list: (scope) => asList(floatingIpQueries.list(scope.path === ADMIN)),
   detail: (id) => asDetail(floatingIpQueries.detail(id)),
   columns: [
-    adminOnly(textColumn('project_id', msg('Project'), (f) => f.project_id, { priority: 2 })),
+    adminOnly(
+      textColumn('project_id', msg('Project'), (f) => f.project_id, {
+        priority: 2,
+        useCell: projectCells((f: { project_id?: string | null }) => f.project_id),
+      }),
+    ),
     textColumn('floating_ip_address', msg('IP Address'), (f) => f.floating_ip_address, {
       priority: 1,
       defaultSort: true,

@@ -21,7 +21,8 @@ import {
   sizeField,
 } from '../../registry/fields';
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
-import { ProjectName, useOwnerCell, useVisibilityCell, VisibilityText } from './imageCells';
+import { useOwnerCell, useVisibilityCell, VisibilityText } from './imageCells';
+import { ProjectName } from '../../shared/projects/projectNames';
 import { imageQueries, removeImage } from '../../data/glance/images';
 import { LIST_PROJECTS } from '../../data/keystone/projects';
 import { launchFromImageAction } from '../../launch/launchInstanceAction';

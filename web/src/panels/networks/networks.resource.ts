@@ -1,3 +1,4 @@
+import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Network } from '@skydeck/contract';
 import { ApiError } from '../../api/http';
@@ -72,6 +73,7 @@ export const networks = defineResource<Network>({
   columns: [
     adminOnly(
       textColumn('project_id', msg('Project'), (n) => n.project_id, {
+        useCell: projectCells((n: { project_id?: string | null }) => n.project_id),
         priority: 2,
         cell: (n) => createElement(NetworkProject, { id: n.project_id }),
       }),

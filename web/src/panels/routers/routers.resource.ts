@@ -1,3 +1,4 @@
+import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Router } from '@skydeck/contract';
 import { ApiError } from '../../api/http';
@@ -64,7 +65,12 @@ export const routers = defineResource<Router>({
   list: (scope, filters) => asList(routerQueries.list(scope.path === ADMIN, filters)),
   detail: (id) => asDetail(routerQueries.detail(id)),
   columns: [
-    adminOnly(textColumn('project_id', msg('Project'), (r) => r.project_id, { priority: 2 })),
+    adminOnly(
+      textColumn('project_id', msg('Project'), (r) => r.project_id, {
+        priority: 2,
+        useCell: projectCells((r: { project_id?: string | null }) => r.project_id),
+      }),
+    ),
     nameColumn<Router>({
       priority: 1,
       defaultSort: true,

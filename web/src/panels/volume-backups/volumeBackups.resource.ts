@@ -1,4 +1,5 @@
 import type { VolumeBackup } from '@skydeck/contract';
+import { projectCells } from '../../shared/projects/projectNames';
 import { msg } from '../../i18n/msg';
 import { deleteAction, modalAction } from '../../registry/actions';
 import {
@@ -41,7 +42,10 @@ export const volumeBackups = defineResource<VolumeBackup>({
   transitional: (b) => TRANSITIONAL.has(b.status),
   columns: [
     {
-      ...textColumn<VolumeBackup>('project', msg('Project'), (b) => b.project_id, { priority: 1 }),
+      ...textColumn<VolumeBackup>('project', msg('Project'), (b) => b.project_id, {
+        priority: 1,
+        useCell: projectCells<VolumeBackup>((b) => b.project_id),
+      }),
       panels: [ADMIN_PANEL],
     },
     nameColumn<VolumeBackup>({

@@ -1,4 +1,5 @@
 import type { VolumeSnapshot } from '@skydeck/contract';
+import { projectCells } from '../../shared/projects/projectNames';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 import { deleteAction, modalAction } from '../../registry/actions';
@@ -44,6 +45,7 @@ export const volumeSnapshots = defineResource<VolumeSnapshot>({
   columns: [
     {
       ...textColumn<VolumeSnapshot>('project', msg('Project'), (s) => s.project_id, {
+        useCell: projectCells<VolumeSnapshot>((s) => s.project_id),
         priority: 1,
       }),
       panels: [ADMIN_PANEL],

@@ -1,3 +1,4 @@
+import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Volume } from '@skydeck/contract';
 import { t } from '../../i18n/i18n';
@@ -120,7 +121,10 @@ export const volumes = defineResource<Volume>({
   },
   columns: [
     {
-      ...textColumn<Volume>('project', msg('Project'), (v) => v.project_id, { priority: 1 }),
+      ...textColumn<Volume>('project', msg('Project'), (v) => v.project_id, {
+        priority: 1,
+        useCell: projectCells<Volume>((v) => v.project_id),
+      }),
       panels: ADMIN_ONLY,
     },
     {

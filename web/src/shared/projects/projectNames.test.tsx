@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectQueries } from '../../data/keystone/projects';
 import { mockFetch, renderWithProviders, testQueryClient } from '../../testing/render';
 import { cloud } from '../../testing/panelTestKit';
-import { ProjectName } from './imageCells';
+import { ProjectName } from './projectNames';
 
 const project = (id: string, name: string) => ({
   id,
