@@ -18,7 +18,7 @@ import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
 import { usageQueries } from '../../data/nova/usage';
 import { msg, type Msg } from '../../i18n/msg';
 import type { PageProps } from '../../registry/types';
-import { EveryProjectUsageHeading, EveryProjectUsageTable } from '../../shared/usage/ProjectUsage';
+import { UsageHeading, EveryProjectUsageTable } from '../../shared/usage/ProjectUsage';
 import { BarChart } from '../../ui/charts/BarChart';
 import { ChartErrorBoundary } from '../../ui/charts/ChartErrorBoundary';
 import { LineChart } from '../../ui/charts/LineChart';
@@ -40,7 +40,7 @@ function UsageReport({ period }: { period: UsagePeriodQuery }): ReactNode {
   return (
     <Stack hasGutter>
       <StackItem>
-        <EveryProjectUsageHeading period={period} />
+        <UsageHeading period={period} scope="all" />
       </StackItem>
       <StackItem>
         <EveryProjectUsageTable period={period} label={t('Usage Report')} />

@@ -3,7 +3,7 @@ import { Card, CardBody, CardTitle, Stack, StackItem } from '@patternfly/react-c
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../registry/types';
 import {
-  EveryProjectUsageHeading,
+  UsageHeading,
   EveryProjectUsageTable,
   useEveryProjectUsage,
 } from '../../shared/usage/ProjectUsage';
@@ -38,7 +38,7 @@ export function AdminOverviewPage(_props: PageProps): ReactNode {
                 />
               </StackItem>
               <StackItem>
-                <EveryProjectUsageHeading period={period} />
+                <UsageHeading period={period} scope="all" />
               </StackItem>
               <StackItem>
                 <UsageTotals totals={usage.data?.totals} />

@@ -1,23 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
-  Button,
   Card,
   CardBody,
   CardTitle,
-  Flex,
-  FlexItem,
   Pagination,
   Stack,
   StackItem,
 } from '@patternfly/react-core';
-import { DownloadIcon } from '@patternfly/react-icons';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { USAGE_PAGE_SIZE, usageCsvHref, usageQueries } from '../../data/nova/usage';
+import { USAGE_PAGE_SIZE, usageQueries } from '../../data/nova/usage';
 import { formatSize } from '../../registry/formatSize';
 import type { PageProps } from '../../registry/types';
+import { UsageHeading } from '../../shared/usage/ProjectUsage';
 import { LimitSummary } from './LimitSummary';
 import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
 import { UsageTotals } from './UsageTotals';
@@ -61,25 +58,7 @@ export function ProjectOverviewPage(_props: PageProps): ReactNode {
                 <UsagePeriodForm kind={kind} period={period} onChange={change} />
               </StackItem>
               <StackItem>
-                <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
-                  <FlexItem>
-                    {t('Active usage from {{start}} to {{end}} (UTC).', {
-                      start: period.start,
-                      end: period.end,
-                    })}
-                  </FlexItem>
-                  <FlexItem>
-                    <Button
-                      component="a"
-                      variant="link"
-                      icon={<DownloadIcon />}
-                      href={usageCsvHref('project', period)}
-                      download
-                    >
-                      {t('Download CSV Summary')}
-                    </Button>
-                  </FlexItem>
-                </Flex>
+                <UsageHeading period={period} scope="project" />
               </StackItem>
               <StackItem>
                 <UsageTotals totals={data?.totals} />

@@ -12,8 +12,17 @@ import { formatHours } from '../../ui/usage/usageFormat';
 export const useEveryProjectUsage = (period: UsagePeriodQuery) =>
   useQuery({ ...usageQueries.all(period), placeholderData: keepPreviousData });
 
-/** "Active usage from … to … (UTC)." and the CSV of every project's usage in that period. */
-export function EveryProjectUsageHeading({ period }: { period: UsagePeriodQuery }): ReactNode {
+/**
+ * "Active usage from … to … (UTC)." and the CSV of that period: the project's own instances, or
+ * every project's totals.
+ */
+export function UsageHeading({
+  period,
+  scope,
+}: {
+  period: UsagePeriodQuery;
+  scope: 'project' | 'all';
+}): ReactNode {
   const { t } = useTranslation();
   return (
     <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
@@ -28,7 +37,7 @@ export function EveryProjectUsageHeading({ period }: { period: UsagePeriodQuery 
           component="a"
           variant="link"
           icon={<DownloadIcon />}
-          href={usageCsvHref('all', period)}
+          href={usageCsvHref(scope, period)}
           download
         >
           {t('Download CSV Summary')}
