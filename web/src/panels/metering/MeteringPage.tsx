@@ -22,8 +22,7 @@ import { UsageHeading, EveryProjectUsageTable } from '../../shared/usage/Project
 import { BarChart } from '../../ui/charts/BarChart';
 import { ChartErrorBoundary } from '../../ui/charts/ChartErrorBoundary';
 import { LineChart } from '../../ui/charts/LineChart';
-import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
-import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
+import { UsagePeriodForm, usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
 import { formatHours } from '../../ui/usage/usageFormat';
 
 const USAGE_METRICS: readonly UsageMetric[] = ['instances', 'vcpus', 'ram'];
@@ -142,20 +141,13 @@ function UsageStats({ period }: { period: UsagePeriodQuery }): ReactNode {
  */
 export function MeteringPage(_props: PageProps): ReactNode {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<PeriodKind>('month');
-  const [period, setPeriod] = useState<Period>(() => periodOf('month', new Date()));
+  const choice = usePeriodChoice();
+  const { period } = choice;
   const [active, setActive] = useState<string | number>('report');
   return (
     <Stack hasGutter>
       <StackItem>
-        <UsagePeriodForm
-          kind={kind}
-          period={period}
-          onChange={(k, p) => {
-            setKind(k);
-            setPeriod(p);
-          }}
-        />
+        <UsagePeriodForm {...choice} />
       </StackItem>
       <StackItem>
         <Tabs

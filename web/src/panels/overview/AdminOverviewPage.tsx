@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Card, CardBody, CardTitle, Stack, StackItem } from '@patternfly/react-core';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../registry/types';
@@ -7,9 +7,8 @@ import {
   EveryProjectUsageTable,
   useEveryProjectUsage,
 } from '../../shared/usage/ProjectUsage';
-import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
+import { UsagePeriodForm, usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
 import { UsageTotals } from './UsageTotals';
-import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
 
 /**
  * Admin › Overview (issue 13): every project's usage in a period (this month by default), the
@@ -17,8 +16,8 @@ import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
  */
 export function AdminOverviewPage(_props: PageProps): ReactNode {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<PeriodKind>('month');
-  const [period, setPeriod] = useState<Period>(() => periodOf('month', new Date()));
+  const choice = usePeriodChoice();
+  const { period } = choice;
   const usage = useEveryProjectUsage(period);
   return (
     <Stack hasGutter>
@@ -28,14 +27,7 @@ export function AdminOverviewPage(_props: PageProps): ReactNode {
           <CardBody>
             <Stack hasGutter>
               <StackItem>
-                <UsagePeriodForm
-                  kind={kind}
-                  period={period}
-                  onChange={(k, p) => {
-                    setKind(k);
-                    setPeriod(p);
-                  }}
-                />
+                <UsagePeriodForm {...choice} />
               </StackItem>
               <StackItem>
                 <UsageHeading period={period} scope="all" />

@@ -16,9 +16,8 @@ import { formatSize } from '../../registry/formatSize';
 import type { PageProps } from '../../registry/types';
 import { UsageHeading } from '../../shared/usage/ProjectUsage';
 import { LimitSummary } from './LimitSummary';
-import { UsagePeriodForm } from '../../ui/usage/UsagePeriodForm';
+import { UsagePeriodForm, usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
 import { UsageTotals } from './UsageTotals';
-import { periodOf, type Period, type PeriodKind } from '../../ui/usage/period';
 import { formatHours, formatUptime } from '../../ui/usage/usageFormat';
 
 /**
@@ -28,20 +27,15 @@ import { formatHours, formatUptime } from '../../ui/usage/usageFormat';
  */
 export function ProjectOverviewPage(_props: PageProps): ReactNode {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<PeriodKind>('month');
-  const [period, setPeriod] = useState<Period>(() => periodOf('month', new Date()));
   // The markers of the pages before this one: Previous pops, Next pushes.
   const [markers, setMarkers] = useState<(string | undefined)[]>([undefined]);
+  const choice = usePeriodChoice(() => setMarkers([undefined]));
+  const { period } = choice;
   const marker = markers[markers.length - 1];
   const usage = useQuery({
     ...usageQueries.project(period, marker),
     placeholderData: keepPreviousData,
   });
-  const change = (nextKind: PeriodKind, next: Period) => {
-    setKind(nextKind);
-    setPeriod(next);
-    setMarkers([undefined]);
-  };
   const data = usage.data;
   const page = markers.length;
   return (
@@ -55,7 +49,7 @@ export function ProjectOverviewPage(_props: PageProps): ReactNode {
           <CardBody>
             <Stack hasGutter>
               <StackItem>
-                <UsagePeriodForm kind={kind} period={period} onChange={change} />
+                <UsagePeriodForm {...choice} />
               </StackItem>
               <StackItem>
                 <UsageHeading period={period} scope="project" />

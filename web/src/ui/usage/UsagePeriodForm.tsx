@@ -29,6 +29,28 @@ const PROBLEMS = {
   order: msg('The start date must not be after the end date.'),
 } as const;
 
+/** The period a usage page shows and the dropdown choice behind it; this month at first. */
+export interface PeriodChoice {
+  kind: PeriodKind;
+  period: Period;
+  onChange: (kind: PeriodKind, period: Period) => void;
+}
+
+/**
+ * One period state for every usage page (spec 1 §3: this month by default). `onChosen` runs
+ * after a new choice, e.g. to go back to a table's first page.
+ */
+export function usePeriodChoice(onChosen?: () => void): PeriodChoice {
+  const [kind, setKind] = useState<PeriodKind>('month');
+  const [period, setPeriod] = useState<Period>(() => periodOf('month', new Date()));
+  const onChange = (nextKind: PeriodKind, next: Period) => {
+    setKind(nextKind);
+    setPeriod(next);
+    onChosen?.();
+  };
+  return { kind, period, onChange };
+}
+
 export interface UsagePeriodFormProps {
   kind: PeriodKind;
   period: Period;
