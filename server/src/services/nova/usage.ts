@@ -27,12 +27,20 @@ const naive = (ms: number): string => new Date(ms).toISOString().slice(0, 19);
  * The Nova period of whole days `start`..`end` (both included), or the message of a 400.
  * Nova itself cuts the end at now, so a period reaching into the future counts to now.
  */
+/** The longest usage period: ten years of days. */
+export const MAX_PERIOD_DAYS = 3653;
+
 export const novaPeriod = (start: string, end: string): NovaPeriod | { error: string } => {
   const from = parseDay(start);
   const to = parseDay(end);
   if (from === null) return { error: `Invalid start date: ${start}.` };
   if (to === null) return { error: `Invalid end date: ${end}.` };
   if (from > to) return { error: 'The start date must not be after the end date.' };
+  // Nova reads every server of the period in one answer; centuries of it are a mistake, not a
+  // report (the usage form refuses them too).
+  if (to - from >= MAX_PERIOD_DAYS * DAY_MS) {
+    return { error: 'The period must not be longer than 10 years.' };
+  }
   return { start: naive(from), end: naive(to + DAY_MS) };
 };
 

@@ -27,6 +27,7 @@ const PROBLEMS = {
   start: msg('Enter the start date as yyyy-mm-dd.'),
   end: msg('Enter the end date as yyyy-mm-dd.'),
   order: msg('The start date must not be after the end date.'),
+  length: msg('The period must not be longer than 10 years.'),
 } as const;
 
 /** The period a usage page shows and the dropdown choice behind it; this month at first. */

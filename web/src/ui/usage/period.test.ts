@@ -40,6 +40,10 @@ describe('usage periods', () => {
     expect(periodProblem('x', '2026-03-31')).toBe('start');
     expect(periodProblem('2026-03-01', '2026-02-30')).toBe('end');
     expect(periodProblem('2026-03-02', '2026-03-01')).toBe('order');
+    // Ten whole years are a period; a day more is not (the server refuses it the same way).
+    expect(periodProblem('2016-01-01', '2025-12-31')).toBeNull();
+    expect(periodProblem('2016-01-01', '2026-01-01')).toBe('length');
+    expect(periodProblem('1900-01-01', '2999-12-31')).toBe('length');
   });
 
   it('lists the days of a period across a month end', () => {

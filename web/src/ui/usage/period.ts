@@ -11,6 +11,9 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
+/** The longest period the server takes (ten years of days): Nova reads it in one answer. */
+export const MAX_PERIOD_DAYS = 3653;
+
 export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** `yyyy-mm-dd` → ms at 00:00 UTC, or null when it is no real day (2026-02-30, 2026-2-1). */
@@ -44,12 +47,16 @@ export function periodOf(kind: Exclude<PeriodKind, 'other'>, now: Date): Period 
 }
 
 /** Why two typed dates are no period, or null when they are one. */
-export function periodProblem(start: string, end: string): 'start' | 'end' | 'order' | null {
+export function periodProblem(
+  start: string,
+  end: string,
+): 'start' | 'end' | 'order' | 'length' | null {
   const from = parseIsoDay(start);
   if (from === null) return 'start';
   const to = parseIsoDay(end);
   if (to === null) return 'end';
-  return from > to ? 'order' : null;
+  if (from > to) return 'order';
+  return to - from >= MAX_PERIOD_DAYS * DAY_MS ? 'length' : null;
 }
 
 /** The UTC days of a period, in order (the x axis of a daily chart). */

@@ -14,8 +14,10 @@ const novaUsage = async (session: typeof demo, path: string): Promise<Record<str
   return (await res.json()) as Record<string, unknown>;
 };
 
-const YEAR = 'start=2000-01-01&end=2099-12-31';
-const NOVA_YEAR = 'start=2000-01-01T00:00:00&end=2100-01-01T00:00:00';
+// The longest period the server takes, ten whole years around today: every seeded server is in it.
+const thisYear = new Date().getUTCFullYear();
+const YEAR = `start=${thisYear - 5}-01-01&end=${thisYear + 4}-12-31`;
+const NOVA_YEAR = `start=${thisYear - 5}-01-01T00:00:00&end=${thisYear + 5}-01-01T00:00:00`;
 
 describe('GET /api/nova/usage/', () => {
   it("answers the project's instances a page at a time, with Nova's totals", async () => {
@@ -169,6 +171,18 @@ describe('GET /api/nova/usage/series/', () => {
     expect(reversed.json<{ message: string }>().message).toBe(
       'The start date must not be after the end date.',
     );
+    // Ten whole years are one Nova call the server makes; eleven centuries are refused.
+    const centuries = await t.as(admin, {
+      url: '/api/nova/usage/series/?start=1900-01-01&end=2999-12-31',
+    });
+    expect(centuries.statusCode).toBe(400);
+    expect(centuries.json<{ message: string }>().message).toBe(
+      'The period must not be longer than 10 years.',
+    );
+    const decade = await t.as(admin, {
+      url: '/api/nova/usage/series/?start=2016-01-01&end=2025-12-31',
+    });
+    expect(decade.statusCode).toBe(200);
   });
 
   it('is refused to a project member (Nova lists every project only to admins)', async () => {
