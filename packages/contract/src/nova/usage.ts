@@ -12,8 +12,7 @@ export type UsagePeriodQuery = Static<typeof UsagePeriodQuery>;
 export const USAGE_PAGE_MAX = 1000;
 
 export const ProjectUsageQuery = Type.Object({
-  start: UsageDate,
-  end: UsageDate,
+  ...UsagePeriodQuery.properties,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: USAGE_PAGE_MAX })),
   /** The last instance id of the previous page. */
   marker: Type.Optional(Type.String({ maxLength: 255 })),
@@ -53,8 +52,7 @@ export type InstanceUsage = Static<typeof InstanceUsage>;
 
 /** A page of the project's instances with the whole period's totals. */
 export const ProjectUsage = Type.Object({
-  start: UsageDate,
-  end: UsageDate,
+  ...UsagePeriodQuery.properties,
   totals: UsageTotals,
   items: Type.Array(InstanceUsage),
   /** Where the next page starts (its `marker`); null on the last page. */
@@ -72,8 +70,7 @@ export const ProjectUsageTotals = Type.Object({
 export type ProjectUsageTotals = Static<typeof ProjectUsageTotals>;
 
 export const AllUsage = Type.Object({
-  start: UsageDate,
-  end: UsageDate,
+  ...UsagePeriodQuery.properties,
   totals: UsageTotals,
   items: Type.Array(ProjectUsageTotals),
 });
@@ -115,8 +112,7 @@ export type UsageMetric = Static<typeof UsageMetric>;
 export const USAGE_METRICS: readonly UsageMetric[] = ['instances', 'vcpus', 'ram'];
 
 export const UsageSeriesQuery = Type.Object({
-  start: UsageDate,
-  end: UsageDate,
+  ...UsagePeriodQuery.properties,
   metric: Type.Optional(UsageMetric),
 });
 export type UsageSeriesQuery = Static<typeof UsageSeriesQuery>;
@@ -147,8 +143,7 @@ export const UsageSeries = Type.Object({
   /** The projects using most, one line each (the rest are in `stats.projects`). */
   series: Type.Array(UsageLine),
   stats: Type.Object({
-    start: UsageDate,
-    end: UsageDate,
+    ...UsagePeriodQuery.properties,
     metric: UsageMetric,
     /** Seconds between points. */
     step: Type.Integer(),
