@@ -122,6 +122,33 @@ test.describe('volume types as admin', () => {
 test.describe('volume management as admin', () => {
   test.setTimeout(120_000);
 
+  test("names another project's instance a volume is attached to", async ({ page, cloud }) => {
+    const admin = cloud.admin;
+    const server = (await admin.nova.servers.names({ allTenants: true })).find(
+      (s) => s.name === 'alt-server',
+    );
+    const volume = (await admin.cinder.volumes.list({ allProjects: true })).volumes.find(
+      (v) => v.name === 'alt-vol',
+    );
+    if (!server || !volume) throw new Error('the seed has no alt-server or alt-vol');
+    const status = async (): Promise<string> => (await admin.cinder.volumes.get(volume.id)).status;
+    await admin.nova.volumeAttachments.attach(server.id, volume.id);
+    cloud.cleanup(async () => {
+      await admin.nova.volumeAttachments.detach(server.id, volume.id);
+      await expect.poll(status, { timeout: 30_000 }).toBe('available');
+    });
+    await expect.poll(status, { timeout: 30_000 }).toBe('in-use');
+
+    await loginAs(page, 'admin', '/admin/volumes');
+    const panel = new ResourcePanel(page, { path: 'admin/volumes', title: 'Volumes' });
+    await panel.waitLoaded();
+    // alt_demo's instance, which the admin's own instance list does not hold, by its name.
+    await expect.poll(() => panel.cell('alt-vol', 'Attached To')).toMatch(/^alt-server \(/);
+    await panel.row('alt-vol').getByRole('link', { name: 'alt-server' }).click();
+    await expect(page).toHaveURL(new RegExp(server.id));
+    await expect(page.getByRole('heading', { name: 'alt-server' })).toBeVisible();
+  });
+
   test('manages a backend volume and unmanages it', async ({ page, cloud }) => {
     const name = uniqueName('managed');
     cloud.cleanup(async () => {

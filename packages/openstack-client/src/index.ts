@@ -118,6 +118,7 @@ export type {
   ServerFilters,
   ServerFlavorRef,
   ServerListOptions,
+  ServerNamesOptions,
   ServerPage,
   ServerShown,
 } from './nova/servers';

@@ -9,6 +9,11 @@ export const VolumeAttachment = Type.Object({
   host_name: Nullable(Type.String()),
   device: Type.String(),
   attached_at: Nullable(Type.String()),
+  /**
+   * The server's name as Nova lists it to the caller (every project's for an admin's
+   * all_projects list); absent when Nova does not list that server to them.
+   */
+  server_name: Type.Optional(Type.String()),
 });
 export type VolumeAttachment = Static<typeof VolumeAttachment>;
 

@@ -9,6 +9,13 @@ export interface ServerName {
   name: string;
 }
 
+/** One page of the brief list: every project's servers (admin) or the token's project's. */
+export interface ServerNamesOptions extends CallOptions {
+  allTenants?: boolean;
+  limit?: number;
+  marker?: string;
+}
+
 interface ServersBriefResponse {
   servers: { id: string; name: string }[];
 }
@@ -119,7 +126,7 @@ export interface ServerCalls {
    * Every server's id and name in one brief list (GET /servers): enough to name the members of
    * a server group without one call per member. Nova caps one page at its max_limit (1000).
    */
-  names(options?: CallOptions): Promise<ServerName[]>;
+  names(options?: ServerNamesOptions): Promise<ServerName[]>;
   /** One page of GET /servers/detail. */
   list(options?: ServerListOptions): Promise<ServerPage>;
   get(id: string, options?: CallOptions): Promise<ServerShown>;
@@ -139,10 +146,16 @@ export const embedsFlavor = (microversion: string): boolean =>
 
 export function serverCalls(ctx: NovaContext): ServerCalls {
   return {
-    async names(call = {}) {
+    async names(options = {}) {
+      const { allTenants, limit, marker, ...call } = options;
       const answer = await ctx.call<ServersBriefResponse>(
         { want: '2.1' },
-        { ...call, path: 'servers' },
+        {
+          ...call,
+          path: 'servers',
+          // Sent only when wanted: Nova reads a bare all_tenants as yes.
+          query: { all_tenants: allTenants ? 'True' : undefined, limit, marker },
+        },
       );
       return answer.servers.map(({ id, name }) => ({ id, name }));
     },

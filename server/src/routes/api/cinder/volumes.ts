@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   type Volume as VolumeShape,
   type VolumeList as VolumeListShape,
@@ -10,6 +10,8 @@ import { serve } from '../../serve';
 import { CINDER_DEFAULT_SORT, cinderListParts } from './listQuery';
 import { metadataCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
+import { sessionOf } from '../../../lib/sessionOf';
+import { serverNames } from '../../../services/nova/serverNames';
 
 /** Unpaged lists read at most this many volumes. */
 const ALL_PAGE_SIZE = 1000;
@@ -59,6 +61,29 @@ export const toVolume = (v: CinderVolume): VolumeShape => {
 };
 
 /**
+ * The volumes with each attachment's server named, from one cached listing of the servers the
+ * caller sees (every project's when `allTenants`), never a Nova call per row.
+ */
+const withServerNames = async (
+  request: FastifyRequest,
+  volumes: VolumeShape[],
+  allTenants: boolean,
+): Promise<VolumeShape[]> => {
+  const ids = [...new Set(volumes.flatMap((v) => v.attachments.map((a) => a.server_id)))];
+  if (ids.length === 0) return volumes;
+  const names = await serverNames(request.openstack, sessionOf(request).sessionId, ids, {
+    allTenants,
+  });
+  return volumes.map((v) => ({
+    ...v,
+    attachments: v.attachments.map((a) => {
+      const name = names.get(a.server_id);
+      return name === undefined ? a : { ...a, server_name: name };
+    }),
+  }));
+};
+
+/**
  * /api/cinder/volumes/ — list (every page unless paginate/limit/marker ask for one), create
  * (from nothing, an image, a snapshot or another volume), show, and the metadata of one volume.
  */
@@ -69,17 +94,22 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
     const { paging, common } = cinderListParts(request.query);
     const volumes = request.openstack.cinder.volumes;
     checkPaging(paging);
+    const named = async (list: VolumeListShape): Promise<VolumeListShape> => ({
+      ...list,
+      items: await withServerNames(request, list.items, request.query.all_projects === true),
+    });
     if (!wantsPage(paging)) {
       const all = await volumes.listAll({ ...common, limit: ALL_PAGE_SIZE });
-      return wholeList(all.volumes, all.truncated, toVolume);
+      return named(wholeList(all.volumes, all.truncated, toVolume));
     }
-    return readPage(
+    const page = await readPage(
       { ...paging, sort_key: common.sortKey, sort_dir: common.sortDir },
       paging.limit ?? pageSize,
       CINDER_DEFAULT_SORT,
       async (read) => (await volumes.list({ ...common, ...read })).volumes,
       toVolume,
     );
+    return named(page);
   });
 
   serve(app, api['cinder.volumes.create'], async (request, reply) => {
@@ -104,9 +134,14 @@ export const volumeRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => 
     return reply.code(201).send(toVolume(created));
   });
 
-  serve(app, api['cinder.volumes.get'], async (request) =>
-    toVolume(await request.openstack.cinder.volumes.get(request.params.id)),
-  );
+  serve(app, api['cinder.volumes.get'], async (request) => {
+    const volume = toVolume(await request.openstack.cinder.volumes.get(request.params.id));
+    // Cinder names the owner to an admin; another project's volume needs every project's names.
+    const owner = volume.project_id;
+    const allTenants = owner !== undefined && owner !== sessionOf(request).session.project.id;
+    const [named] = await withServerNames(request, [volume], allTenants);
+    return named ?? volume;
+  });
 
   serveMetadata(
     app,
