@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
 import { useTranslation } from 'react-i18next';
 import { AXIS_COLOR, LABEL_COLOR, seriesStyle } from './chartColors';
 import { linearScale, niceTicks } from './chartMath';
-import { useDebouncedWidth } from './useDebouncedWidth';
+import { ChartTooltip, NoChartData, formatChartValue, useChartFrame } from './ChartFrame';
 
 export interface BarItem {
   /** Translated or user text: the bar's name (a project). */
@@ -31,9 +31,6 @@ const MARGIN = { top: 8, right: 24, bottom: 24, left: 140 };
 /** A label longer than the left margin holds is cut with an ellipsis (the tooltip has it whole). */
 const LABEL_CHARS = 20;
 
-const defaultFormat = (v: number): string =>
-  v.toLocaleString(undefined, { maximumFractionDigits: 2 });
-
 /**
  * Horizontal SVG bars (spec 1 §3 "Bar chart"): each item's used value on one scale up to the
  * largest (the max value), the items' average as a dashed line, a tooltip per bar on hover. The
@@ -44,21 +41,12 @@ export function BarChart({
   items,
   average,
   failed = false,
-  formatValue = defaultFormat,
+  formatValue = formatChartValue,
 }: BarChartProps): ReactNode {
   const { t } = useTranslation();
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const width = useDebouncedWidth(box, 640);
-  const [active, setActive] = useState<number | null>(null);
+  const { id, box, width, active, setActive } = useChartFrame();
 
-  if (failed || items.length === 0) {
-    return (
-      <div ref={box} data-testid="bar-chart">
-        <Content component="p">{t('No data available.')}</Content>
-      </div>
-    );
-  }
+  if (failed || items.length === 0) return <NoChartData box={box} testId="bar-chart" />;
 
   const height = MARGIN.top + MARGIN.bottom + items.length * (BAR + GAP);
   const innerW = Math.max(width - MARGIN.left - MARGIN.right, 10);
@@ -144,22 +132,9 @@ export function BarChart({
         </g>
       </svg>
       {shown !== undefined && active !== null && (
-        <div
-          role="status"
-          data-testid="chart-tooltip"
-          style={{
-            position: 'absolute',
-            top: MARGIN.top + active * (BAR + GAP) + BAR,
-            left: MARGIN.left + Math.min(xOf(shown.value), Math.max(innerW - 240, 0)),
-            background: 'var(--pf-t--global--background--color--inverse--default)',
-            color: 'var(--pf-t--global--text--color--inverse)',
-            padding: '4px 8px',
-            borderRadius: 4,
-            fontSize: 12,
-            pointerEvents: 'none',
-            whiteSpace: 'nowrap',
-            zIndex: 1,
-          }}
+        <ChartTooltip
+          top={MARGIN.top + active * (BAR + GAP) + BAR}
+          left={MARGIN.left + Math.min(xOf(shown.value), Math.max(innerW - 240, 0))}
         >
           <div>
             <strong>{shown.label}</strong>
@@ -167,7 +142,7 @@ export function BarChart({
           {shown.details.map((line) => (
             <div key={line}>{line}</div>
           ))}
-        </div>
+        </ChartTooltip>
       )}
       {average !== undefined && average > 0 && (
         <Content component="small" aria-hidden="true">

@@ -1,12 +1,4 @@
-import {
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
-import { Content } from '@patternfly/react-core';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
 import { useTranslation } from 'react-i18next';
 import { AXIS_COLOR, LABEL_COLOR, seriesStyle } from './chartColors';
@@ -20,7 +12,7 @@ import {
   parseNaiveUtc,
   tickIndices,
 } from './chartMath';
-import { useDebouncedWidth } from './useDebouncedWidth';
+import { ChartTooltip, NoChartData, formatChartValue, useChartFrame } from './ChartFrame';
 
 /** A line of the spec's line chart response (spec 1 §3): x naive UTC, y in `unit`. */
 export interface ChartSeries {
@@ -43,9 +35,6 @@ export interface LineChartProps {
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 56 };
 const HOUR_MS = 3_600_000;
 
-const defaultFormat = (v: number): string =>
-  v.toLocaleString(undefined, { maximumFractionDigits: 2 });
-
 /**
  * An SVG line chart (spec 1 §2): every line over the same UTC timestamps. The image is named by
  * its title and described by its lines and range; a visually hidden table holds the numbers.
@@ -55,22 +44,15 @@ export function LineChart({
   title,
   series,
   failed = false,
-  formatValue = defaultFormat,
+  formatValue = formatChartValue,
   height = 240,
 }: LineChartProps): ReactNode {
   const { t } = useTranslation();
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const width = useDebouncedWidth(box, 640);
-  const [active, setActive] = useState<number | null>(null);
+  const { id, box, width, active, setActive } = useChartFrame();
   const times = (series[0]?.data ?? []).map((p) => parseNaiveUtc(p.x));
 
   if (failed || series.length === 0 || times.length === 0) {
-    return (
-      <div ref={box} data-testid="line-chart">
-        <Content component="p">{t('No data available.')}</Content>
-      </div>
-    );
+    return <NoChartData box={box} testId="line-chart" />;
   }
 
   const inner = {
@@ -202,21 +184,9 @@ export function LineChart({
         </g>
       </svg>
       {activeTime !== undefined && active !== null && (
-        <div
-          role="status"
-          data-testid="chart-tooltip"
-          style={{
-            position: 'absolute',
-            top: MARGIN.top,
-            left: Math.min(MARGIN.left + xOf(active) + 12, Math.max(width - 260, 0)),
-            background: 'var(--pf-t--global--background--color--inverse--default)',
-            color: 'var(--pf-t--global--text--color--inverse)',
-            padding: '4px 8px',
-            borderRadius: 4,
-            fontSize: 12,
-            pointerEvents: 'none',
-            whiteSpace: 'nowrap',
-          }}
+        <ChartTooltip
+          top={MARGIN.top}
+          left={Math.min(MARGIN.left + xOf(active) + 12, Math.max(width - 260, 0))}
         >
           <div>{gmtLabel(activeTime)}</div>
           {series.map((s) => (
@@ -224,7 +194,7 @@ export function LineChart({
               {s.name}: {formatValue(s.data[active]?.y ?? 0)} {s.unit}
             </div>
           ))}
-        </div>
+        </ChartTooltip>
       )}
       <ul
         aria-hidden="true"
