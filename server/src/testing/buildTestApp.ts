@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, type UserSession } from '@skydeck/contract';
+import { authenticatePassword } from '@skydeck/openstack-client';
 import { startDemoCloud, type RunningDemoCloud } from '@skydeck/demo-cloud';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig } from '../config/loadConfig';
@@ -29,6 +30,11 @@ export interface TestApp {
   login(user: TestUser | { username: string; password: string }): Promise<TestSession>;
   /** The Keystone token behind a session (tests only: it must never reach a browser). */
   tokenOf(session: TestSession): Promise<string>;
+  /**
+   * Calls the demo cloud's Keystone as admin (path under the identity URL, e.g. `/users`), to set
+   * up what the seed does not have; throws on a failure. Answers the parsed JSON.
+   */
+  keystoneAsAdmin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** inject() with the session's headers merged in. */
   as(session: TestSession, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -115,11 +121,28 @@ export const buildTestApp = async (
     };
   };
 
+  const keystoneAsAdmin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const { token } = await authenticatePassword({
+      authUrl: cloud.authUrl,
+      username: 'admin',
+      password: 'admin',
+      scope: { project: { name: 'admin' } },
+    });
+    const res = await fetch(`${cloud.authUrl}${path}`, {
+      method,
+      headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+
   return {
     app,
     cloud,
     config,
     login,
+    keystoneAsAdmin,
     tokenOf: async (session) => {
       const data = await app.sessionStore.get(session.sessionId);
       if (!data) throw new Error('no such session');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { authenticatePassword } from '@skydeck/openstack-client';
 import { csrfTokenForSession } from '../../plugins/csrf';
 import {
   anonymousBrowser,
@@ -30,23 +29,6 @@ const postLogin = async (
     headers: from.headers,
     payload,
   });
-};
-
-/** Calls Keystone as admin, to set up users the seed does not have. */
-const keystoneAsAdmin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-  const { token } = await authenticatePassword({
-    authUrl: t.cloud.authUrl,
-    username: 'admin',
-    password: 'admin',
-    scope: { project: { name: 'admin' } },
-  });
-  const res = await fetch(`${t.cloud.authUrl}${path}`, {
-    method,
-    headers: { 'x-auth-token': token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
 };
 
 describe('GET /auth/options/', () => {
@@ -179,18 +161,18 @@ describe('POST /auth/login/', () => {
   });
 
   it('scopes a user without a default project to a project it has, or refuses', async () => {
-    const roles = (await keystoneAsAdmin('GET', '/roles?name=member')) as {
+    const roles = (await t.keystoneAsAdmin('GET', '/roles?name=member')) as {
       roles: Array<{ id: string }>;
     };
-    const projects = (await keystoneAsAdmin('GET', '/projects?name=alt_demo')) as {
+    const projects = (await t.keystoneAsAdmin('GET', '/projects?name=alt_demo')) as {
       projects: Array<{ id: string }>;
     };
     const memberId = roles.roles[0]?.id ?? '';
     const altId = projects.projects[0]?.id ?? '';
-    const created = (await keystoneAsAdmin('POST', '/users', {
+    const created = (await t.keystoneAsAdmin('POST', '/users', {
       user: { name: 'roamer', password: 'roamer-pass', domain_id: 'default' },
     })) as { user: { id: string } };
-    await keystoneAsAdmin('PUT', `/projects/${altId}/users/${created.user.id}/roles/${memberId}`);
+    await t.keystoneAsAdmin('PUT', `/projects/${altId}/users/${created.user.id}/roles/${memberId}`);
     const roamer = await postLogin({ username: 'roamer', password: 'roamer-pass' });
     expect(roamer.statusCode).toBe(200);
     expect(roamer.json()).toMatchObject({
@@ -198,7 +180,7 @@ describe('POST /auth/login/', () => {
       roles: expect.arrayContaining(['member']),
     });
 
-    await keystoneAsAdmin('POST', '/users', {
+    await t.keystoneAsAdmin('POST', '/users', {
       user: { name: 'lonely', password: 'lonely-pass', domain_id: 'default' },
     });
     const lonely = await postLogin({ username: 'lonely', password: 'lonely-pass' });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { authenticatePassword } from '@skydeck/openstack-client';
 import { anonymousBrowser, buildTestApp, type TestApp } from '../../testing/buildTestApp';
 
 // A server with multi-domain login (SKYDECK_MULTIDOMAIN): the user name is looked up in the
@@ -9,38 +8,24 @@ import { anonymousBrowser, buildTestApp, type TestApp } from '../../testing/buil
 let t: TestApp;
 let domainName = '';
 
-/** Calls Keystone as admin, to set up what the seed does not have. */
-const keystoneAsAdmin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const { token } = await authenticatePassword({
-    authUrl: t.cloud.authUrl,
-    username: 'admin',
-    password: 'admin',
-    scope: { project: { name: 'admin' } },
-  });
-  const res = await fetch(`${t.cloud.authUrl}${path}`, {
-    method,
-    headers: { 'x-auth-token': token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-};
-
 beforeAll(async () => {
   t = await buildTestApp({ multidomain: true });
   // A domain with a project and a user holding a role on it, the user without a default project.
   domainName = 'Elsewhere';
-  const { domain } = await keystoneAsAdmin<{ domain: { id: string } }>('POST', '/domains', {
+  const { domain } = await t.keystoneAsAdmin<{ domain: { id: string } }>('POST', '/domains', {
     domain: { name: domainName },
   });
-  const { project } = await keystoneAsAdmin<{ project: { id: string } }>('POST', '/projects', {
+  const { project } = await t.keystoneAsAdmin<{ project: { id: string } }>('POST', '/projects', {
     project: { name: 'far-project', domain_id: domain.id },
   });
-  const { user } = await keystoneAsAdmin<{ user: { id: string } }>('POST', '/users', {
+  const { user } = await t.keystoneAsAdmin<{ user: { id: string } }>('POST', '/users', {
     user: { name: 'faraway', password: 'faraway-pass', domain_id: domain.id },
   });
-  const { roles } = await keystoneAsAdmin<{ roles: { id: string }[] }>('GET', '/roles?name=member');
-  await keystoneAsAdmin('PUT', `/projects/${project.id}/users/${user.id}/roles/${roles[0]?.id}`);
+  const { roles } = await t.keystoneAsAdmin<{ roles: { id: string }[] }>(
+    'GET',
+    '/roles?name=member',
+  );
+  await t.keystoneAsAdmin('PUT', `/projects/${project.id}/users/${user.id}/roles/${roles[0]?.id}`);
 });
 
 afterAll(async () => {
