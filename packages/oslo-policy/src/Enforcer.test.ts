@@ -376,3 +376,83 @@ describe('Enforcer: cost', () => {
     expect(performance.now() - start).toBeLessThan(2_000);
   });
 });
+
+describe('Enforcer: one caller, many rows', () => {
+  it('answers each row of a target-reading rule by its own target with one credentials object', () => {
+    const e = one('project_id:%(project_id)s or rule:adm', { adm: 'role:admin' });
+    const c = creds();
+    expect(e.enforce('x', { project_id: 'p1' }, c)).toBe(true);
+    expect(e.enforce('x', { project_id: 'p2' }, c)).toBe(false);
+    expect(e.enforce('x', { project_id: 'p1' }, c)).toBe(true);
+  });
+
+  it('evaluates a rule that reads no target once per credentials object', () => {
+    const e = new Enforcer({
+      rules: {
+        x: { check_str: 'rule:adm' },
+        adm: { check_str: 'role:admin' },
+        own: { check_str: 'role:admin or project_id:%(project_id)s' },
+        counted: { check_str: 'role:admin and tagged:1' },
+      },
+      checks: { tagged: () => true },
+    });
+    // Counts how often evaluation reads the roles.
+    const counting = (roles: string[]): { creds: PolicyCredentials; reads: () => number } => {
+      let reads = 0;
+      const c = { user_id: 'u1', project_id: 'p1' } as Record<string, unknown>;
+      Object.defineProperty(c, 'roles', {
+        enumerable: true,
+        get: () => {
+          reads += 1;
+          return roles;
+        },
+      });
+      return { creds: c as unknown as PolicyCredentials, reads: () => reads };
+    };
+    const member = counting(['member']);
+    const admin = counting(['admin']);
+    for (let i = 0; i < 5; i += 1) {
+      expect(e.enforce('x', { row: i }, member.creds)).toBe(false);
+      expect(e.enforce('x', { row: i }, admin.creds)).toBe(true);
+    }
+    expect(member.reads()).toBe(1);
+    expect(admin.reads()).toBe(1);
+    // A substitution or a registered check (neutron's field:) reads the target: every row.
+    for (let i = 0; i < 5; i += 1) {
+      e.enforce('own', { project_id: 'p1' }, member.creds);
+      e.enforce('counted', { row: i }, admin.creds);
+    }
+    expect(member.reads()).toBe(6);
+    expect(admin.reads()).toBe(6);
+  });
+
+  it('sees a target read behind rule references and in a role template', () => {
+    const e = one('rule:a', { a: 'rule:b', b: 'role:%(role)s' });
+    const c = creds();
+    expect(e.enforce('x', { role: 'member' }, c)).toBe(true);
+    expect(e.enforce('x', { role: 'admin' }, c)).toBe(false);
+  });
+
+  it('completes credentials per object: a new object with other roles is judged anew', () => {
+    const e = new Enforcer({
+      rules: {
+        x: { check_str: 'is_admin:True' },
+        context_is_admin: { check_str: 'role:admin' },
+      },
+      credentialDefaults: { isAdminRule: 'context_is_admin' },
+    });
+    expect(e.enforce('x', {}, creds())).toBe(false);
+    expect(e.enforce('x', {}, creds({ roles: ['admin'] }))).toBe(true);
+    expect(e.enforce('x', {}, creds())).toBe(false);
+  });
+
+  it('still says why through check() after enforce() cached the rule', () => {
+    const e = one('rule:missing');
+    const c = creds();
+    expect(e.enforce('x', {}, c)).toBe(false);
+    expect(e.check('x', {}, c)).toEqual({
+      allowed: false,
+      error: 'rule "missing" is not defined',
+    });
+  });
+});

@@ -112,6 +112,12 @@ export class Enforcer {
   private readonly extensions: ReadonlyMap<string, ExtensionCheck> | null;
   private readonly credentialDefaults: CredentialDefaults | null;
   private readonly resolve = (name: string): RuleNode | undefined => this.lookup(name)?.node;
+  /** Completed credentials by the caller's object (callers pass one object per request). */
+  private readonly completed = new WeakMap<PolicyCredentials, PolicyCredentials>();
+  /** Results of rules that read no target, by the completed credentials and rule name. */
+  private readonly targetFree = new WeakMap<PolicyCredentials, Map<string, boolean>>();
+  /** Whether each named rule (with what it references) reads the target. */
+  private readonly readsTarget = new Map<string, boolean>();
 
   constructor(options: EnforcerOptions) {
     const enforceNewDefaults = options.enforceNewDefaults ?? true;
@@ -211,7 +217,11 @@ export class Enforcer {
       if (why) why.error = `rule "${ruleName}" is not defined`;
       return false;
     }
-    const fullCreds = this.completeCredentials(creds);
+    let fullCreds = this.completed.get(creds);
+    if (fullCreds === undefined) {
+      fullCreds = this.completeCredentials(creds);
+      this.completed.set(creds, fullCreds);
+    }
     if (this.enforceScope) {
       const scopes = this.scopeTypes.get(ruleName);
       if (scopes) {
@@ -223,6 +233,20 @@ export class Enforcer {
           return false;
         }
       }
+    }
+    // A rule that reads no target answers the same for every row of a list: a list that checks
+    // a rule per row (neutron's attribute rules) evaluates it once per caller. Only for
+    // enforce(): check() also reports why, which the cached boolean does not keep.
+    const cacheable = why === null && !this.ruleReadsTarget(ruleName);
+    let results: Map<string, boolean> | undefined;
+    if (cacheable) {
+      results = this.targetFree.get(fullCreds);
+      if (results === undefined) {
+        results = new Map();
+        this.targetFree.set(fullCreds, results);
+      }
+      const known = results.get(ruleName);
+      if (known !== undefined) return known;
     }
     const ctx: EvalContext = {
       target,
@@ -238,8 +262,10 @@ export class Enforcer {
     } catch (err) {
       if (!(err instanceof PolicyEvaluationError)) throw err;
       if (why) why.error = err.message;
+      results?.set(ruleName, false);
       return false;
     }
+    results?.set(ruleName, allowed);
     if (!allowed && why) {
       const usedDefault = !this.compiled.has(ruleName);
       why.error =
@@ -250,6 +276,44 @@ export class Enforcer {
         ctx.problem;
     }
     return allowed;
+  }
+
+  /**
+   * Whether evaluating `ruleName` may read the target: a `%(...)s` substitution, a registered
+   * check (neutron's `field:` reads the target), or a rule it references that does. A cycle or
+   * anything unknown counts as reading it (never cached).
+   */
+  private ruleReadsTarget(ruleName: string, seen: Set<string> = new Set()): boolean {
+    const known = this.readsTarget.get(ruleName);
+    if (known !== undefined) return known;
+    if (seen.has(ruleName)) return true;
+    seen.add(ruleName);
+    const node = this.resolve(ruleName);
+    const reads = node === undefined ? true : this.nodeReadsTarget(node, seen);
+    seen.delete(ruleName);
+    this.readsTarget.set(ruleName, reads);
+    return reads;
+  }
+
+  private nodeReadsTarget(node: RuleNode, seen: Set<string>): boolean {
+    switch (node.type) {
+      case 'true':
+      case 'false':
+      case 'external':
+      case 'invalid':
+        return false;
+      case 'and':
+      case 'or':
+        return node.rules.some((r) => this.nodeReadsTarget(r, seen));
+      case 'not':
+        return this.nodeReadsTarget(node.rule, seen);
+      case 'rule':
+        return this.ruleReadsTarget(node.name, seen);
+      case 'role':
+        return node.template.constant === null;
+      case 'generic':
+        return this.extensions?.has(node.kind) === true || node.template.constant === null;
+    }
   }
 
   private completeCredentials(creds: PolicyCredentials): PolicyCredentials {

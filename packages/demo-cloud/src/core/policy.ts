@@ -31,7 +31,21 @@ export const createPolicyEngine = (enforceNewDefaults: boolean): PolicyEngine =>
  * oslo.context's policy values for the caller. is_admin is left out on purpose: each service
  * derives it (context_is_admin), and for Keystone `is_admin:1` means the bootstrap admin token.
  */
-export const credentialsOf = (auth: AuthContext): PolicyCredentials => ({
+export const credentialsOf = (auth: AuthContext): PolicyCredentials => {
+  // One object per request's caller: the enforcer keeps what it derives from the credentials
+  // (is_admin, rules that read no target) by their identity, so a list that checks a policy
+  // per row derives them once.
+  let creds = credentialsByAuth.get(auth);
+  if (!creds) {
+    creds = buildCredentials(auth);
+    credentialsByAuth.set(auth, creds);
+  }
+  return creds;
+};
+
+const credentialsByAuth = new WeakMap<AuthContext, PolicyCredentials>();
+
+const buildCredentials = (auth: AuthContext): PolicyCredentials => ({
   user_id: auth.user.id,
   user_domain_id: auth.user.domain.id,
   project_id: auth.project?.id ?? null,

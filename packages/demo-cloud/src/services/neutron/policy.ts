@@ -27,6 +27,20 @@ const RULES = new Set(Object.keys(loadDefaultRules('network')));
 
 export const hasRule = (rule: string): boolean => RULES.has(rule);
 
+/** A resource's attribute read rules (`get_port:binding:host_id` → attribute, rule), once. */
+const readRules = new Map<string, readonly (readonly [string, string])[]>();
+const readRulesOf = (resource: string): readonly (readonly [string, string])[] => {
+  let rules = readRules.get(resource);
+  if (!rules) {
+    const prefix = `get_${resource}:`;
+    rules = [...RULES]
+      .filter((rule) => rule.startsWith(prefix))
+      .map((rule) => [rule.slice(prefix.length), rule] as const);
+    readRules.set(resource, rules);
+  }
+  return rules;
+};
+
 /** oslo.policy's rendering of the match rule neutron builds (RuleCheck / AndCheck). */
 type Check = { readonly rule: string } | { readonly and: readonly Check[] };
 
@@ -60,8 +74,11 @@ export interface NeutronPolicy {
     target: Json,
     options?: { readonly attrs?: AttrMap; readonly updated?: readonly string[] },
   ): void;
-  /** Drops attributes the caller may not read (`get_<resource>:<attr>`). */
-  strip(request: FastifyRequest, resource: string, view: Json, target?: Json): Json;
+  /**
+   * Drops attributes the caller may not read (`get_<resource>:<attr>`). `target` (the view
+   * when absent) may be a function, called only when an attribute rule is checked.
+   */
+  strip(request: FastifyRequest, resource: string, view: Json, target?: Json | (() => Json)): Json;
 }
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -127,17 +144,21 @@ export const neutronPolicy = (ctx: CloudContext): NeutronPolicy => {
       throw refuse(rule);
     },
     strip: (request, resource, view, target = view) => {
-      const out: Json = {};
-      let hideProject = false;
-      for (const [name, value] of Object.entries(view)) {
-        const rule = `get_${resource}:${name}`;
-        if (name !== 'project_id' && hasRule(rule) && !check(request, rule, target)) {
-          if (name === 'tenant_id') hideProject = true;
-          continue;
-        }
-        out[name] = value;
+      // Only the few attributes with a read rule are checked (a list checks every row), and
+      // the view is copied only when one is refused.
+      let refused: Set<string> | undefined;
+      let merged: Json | undefined;
+      for (const [name, rule] of readRulesOf(resource)) {
+        if (name === 'project_id' || !Object.hasOwn(view, name)) continue;
+        merged ??= typeof target === 'function' ? target() : target;
+        if (check(request, rule, merged)) continue;
+        refused ??= new Set();
+        refused.add(name);
+        if (name === 'tenant_id') refused.add('project_id');
       }
-      if (hideProject) delete out['project_id'];
+      if (!refused) return view;
+      const out: Json = {};
+      for (const [name, value] of Object.entries(view)) if (!refused.has(name)) out[name] = value;
       return out;
     },
   };

@@ -68,6 +68,26 @@ describe('neutron ports', () => {
     });
   });
 
+  it('hides the binding attributes on every row of a member’s list, not an admin’s', async () => {
+    // One caller's list answers its attribute rules once; every row must still follow them.
+    const mine = list((await call('demo', 'GET', '/ports')).body, 'ports');
+    expect(mine.length).toBeGreaterThan(1);
+    for (const p of mine) {
+      expect(p).not.toHaveProperty('binding:host_id');
+      expect(p).not.toHaveProperty('binding:profile');
+      expect(p).toHaveProperty('binding:vnic_type');
+      expect(p).toHaveProperty('project_id');
+    }
+    const all = list((await call('admin', 'GET', '/ports')).body, 'ports');
+    expect(all.length).toBeGreaterThan(mine.length);
+    for (const p of all) expect(p).toHaveProperty('binding:host_id');
+    const selected = list(
+      (await call('demo', 'GET', '/ports?fields=id&fields=binding:host_id')).body,
+      'ports',
+    );
+    expect(selected.map((p) => Object.keys(p))).toEqual(selected.map(() => ['id']));
+  });
+
   it('keeps fixed IPs unique and inside the network', async () => {
     const taken = await call('demo', 'POST', '/ports', {
       port: { network_id: privateNet, fixed_ips: [{ ip_address: '10.0.0.1' }] },

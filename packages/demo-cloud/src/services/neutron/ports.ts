@@ -282,7 +282,7 @@ export const portView = (
     resource_request: null,
   };
   if (context.trunk) view['trunk_details'] = trunkDetails(store, context.trunk);
-  return { ...view, ...standardView(p), project_id: p.project_id };
+  return Object.assign(view, standardView(p), { project_id: p.project_id });
 };
 
 /** DB-level scoping of ports: a non-admin reaches its project's ports. */
@@ -558,7 +558,9 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   const nets = store.collection(networks);
 
   const present = (request: FastifyRequest, view: Json, target: Json): Json =>
-    policy.strip(request, 'port', view, { ...target, ...view });
+    // Object.assign, not a spread: V8 spreads a view of this many keys an order of magnitude
+    // slower, which a list of thousands of ports pays per row.
+    policy.strip(request, 'port', view, () => Object.assign({}, target, view));
 
   const find = (request: FastifyRequest, id: string): PortDoc => {
     const p = col.get(id);
