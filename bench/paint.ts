@@ -169,6 +169,15 @@ async function rowShown(page: Page): Promise<PaintState> {
   return state(page);
 }
 
+/**
+ * Waits until the page has fetched every chunk it asked for. The rows of a server-rendered page
+ * are in long before its scripts have all arrived; leaving then (about:blank) cancels the rest,
+ * which never reach the HTTP cache, and the "warm cache" loads would fetch them every time.
+ */
+async function cacheFilled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+}
+
 async function fullLoad(page: Page, path: string): Promise<PaintState> {
   await page.goto('about:blank');
   await page.goto(new URL(path.slice(1), base).href, { waitUntil: 'commit' });
@@ -182,6 +191,18 @@ interface Measured {
   inApp: number[];
   inAppFrame: number[];
   timeline?: string;
+  /** With --timeline: each measured full load's document times (where a slow run lost time). */
+  docs?: string[];
+}
+
+/** One load's document times: when its request left, its first and last byte, the row. */
+async function documentTimes(page: Page, at: PaintState): Promise<string> {
+  const nav = await page.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return [n.fetchStart, n.requestStart, n.responseStart, n.responseEnd, n.domInteractive];
+  });
+  const [fetchStart, sent, firstByte, lastByte, interactive] = nav.map((n) => n.toFixed(0));
+  return `fetch ${fetchStart}, sent ${sent}, first byte ${firstByte}, last byte ${lastByte}, DOM interactive ${interactive}, row ${at.rowAt?.toFixed(0) ?? '?'}`;
 }
 
 /** Every request of the current page (Resource Timing) and where nothing was in flight. */
@@ -277,6 +298,7 @@ async function warmUp(browser: Browser, targets: readonly Target[]): Promise<num
       for (let i = 0; i < WARMUP; i += 1) {
         const at = await fullLoad(page, target.path);
         first ??= at.rowAt ?? undefined;
+        await cacheFilled(page);
       }
     } finally {
       await context.close();
@@ -292,10 +314,12 @@ async function measure(browser: Browser, target: Target): Promise<Measured> {
   try {
     // (a) The first load fills the HTTP cache; the measured ones start from about:blank.
     await fullLoad(page, target.path);
+    await cacheFilled(page);
     for (let i = 0; i < RUNS; i += 1) {
       const at = await fullLoad(page, target.path);
       out.full.push(at.rowAt ?? NaN);
       out.fullFrame.push(at.frameAt ?? NaN);
+      if (showTimeline) (out.docs ??= []).push(await documentTimes(page, at));
       if (i === 0 && showTimeline) out.timeline = await timeline(page, at);
     }
     if (profileFile) {
@@ -406,6 +430,7 @@ async function main(): Promise<void> {
         );
         console.log('```');
         console.log(m.timeline ?? '(none)');
+        for (const [i, doc] of (m.docs ?? []).entries()) console.log(`  run ${i + 1}: ${doc}`);
         console.log('```\n');
       }
     }
