@@ -218,6 +218,14 @@ const digestOf = (entity: unknown): string =>
 
 const emptyRemoved = (): TopologyRemoved => ({ networks: [], routers: [], servers: [], ports: [] });
 
+/** The whole model as an answer of its own version, for a page that keeps no stream. */
+export const wholeTopology = (model: TopologyModel, version: string): Topology => ({
+  ...model,
+  version,
+  full: true,
+  removed: emptyRemoved(),
+});
+
 /**
  * The answer to a reload: the whole model when the page holds nothing the server knows
  * (`previous` missing, or of another version), else only the entities added or changed since,
@@ -236,10 +244,7 @@ export const diffTopology = (
   }
   if (!previous || since === undefined || previous.version !== since) {
     const version = nextVersion();
-    return {
-      answer: { ...model, version, full: true, removed: emptyRemoved() },
-      snapshot: { version, digests },
-    };
+    return { answer: wholeTopology(model, version), snapshot: { version, digests } };
   }
   const removed = emptyRemoved();
   for (const key of previous.digests.keys()) {

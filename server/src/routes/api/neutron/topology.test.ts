@@ -61,6 +61,8 @@ describe('/api/neutron/topology/', () => {
     const plain = (await t.as(demo, { url: '/api/neutron/topology/' })).json() as Topology;
     expect(plain.full).toBe(true);
     expect(plain.networks.length).toBe(stale.networks.length);
+    expect(plain.removed).toEqual({ networks: [], routers: [], servers: [], ports: [] });
+    expect(plain.version).not.toBe(stale.version);
   });
 
   it('refuses a malformed stream or version with a 400', async () => {

@@ -6,6 +6,7 @@ import {
   diffTopology,
   readTopology,
   TopologySnapshots,
+  wholeTopology,
 } from '../../../services/neutron/topology';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
@@ -19,8 +20,8 @@ export const topologyRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     const projectId = session.project.id;
     const model = buildTopology(await readTopology(request.openstack, projectId), projectId);
     const { stream, since } = request.query;
-    if (stream === undefined)
-      return diffTopology(model, undefined, undefined, snapshots.nextVersion).answer;
+    // No stream, nothing to compare with later: no digests (a hash per entity) to keep.
+    if (stream === undefined) return wholeTopology(model, snapshots.nextVersion());
     const key = TopologySnapshots.keyOf(sessionId, projectId, stream);
     const { answer, snapshot } = diffTopology(
       model,
