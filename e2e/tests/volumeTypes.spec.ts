@@ -139,11 +139,25 @@ test.describe('volume management as admin', () => {
     });
     await expect.poll(status, { timeout: 30_000 }).toBe('in-use');
 
+    await page.setViewportSize({ width: 1400, height: 900 });
     await loginAs(page, 'admin', '/admin/volumes');
     const panel = new ResourcePanel(page, { path: 'admin/volumes', title: 'Volumes' });
     await panel.waitLoaded();
     // alt_demo's instance, which the admin's own instance list does not hold, by its name.
     await expect.poll(() => panel.cell('alt-vol', 'Attached To')).toMatch(/^alt-server \(/);
+    // Twelve columns fit 1400 px beside the sidebar: nothing scrolls sideways, and the backend
+    // host is one line, whole in its tooltip.
+    const main = page.getByRole('main');
+    expect(await main.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const host = panel.row('alt-vol').getByRole('gridcell').nth(2);
+    await expect(host).toHaveAttribute('title', /@.+#/);
+    const lines = await host.evaluate((el) => {
+      const range = el.ownerDocument.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    await page.screenshot({ path: 'test-results/admin-volumes-1400.png' });
     await panel.row('alt-vol').getByRole('link', { name: 'alt-server' }).click();
     await expect(page).toHaveURL(new RegExp(server.id));
     await expect(page.getByRole('heading', { name: 'alt-server' })).toBeVisible();

@@ -9,7 +9,7 @@ import { css } from '@patternfly/react-styles';
 import { t } from '../i18n/i18n';
 import { msg, type Msg } from '../i18n/msg';
 import { formatSize, toBytes, type SizeUnit } from './formatSize';
-import type { CellContext, Column, Requirement } from './types';
+import type { CellContext, CellModifier, Column, Requirement } from './types';
 
 // A status is rarely transitional: the progress bar's code and styles load with the first one.
 const LoadingBar = lazy(() => import('./LoadingBar').then((m) => ({ default: m.LoadingBar })));
@@ -29,6 +29,8 @@ export interface ColumnOptions<T> {
   cell?: (item: T, ctx: CellContext) => ReactNode;
   /** Overrides it with a renderer made once per table render (Column.useCell). */
   useCell?: Column<T>['useCell'];
+  /** How the text fits its cell (Column.modifier). */
+  modifier?: CellModifier;
 }
 
 type Value = string | number | boolean | null | undefined;
@@ -51,6 +53,7 @@ function column<T>(
     ...(opts.requires && { requires: opts.requires }),
     ...(opts.policyTarget && { policyTarget: opts.policyTarget }),
     ...(opts.orRequires && { orRequires: opts.orRequires }),
+    ...(opts.modifier && { modifier: opts.modifier }),
     ...extra,
     ...(opts.cell && { cell: opts.cell }),
     ...(opts.useCell && { useCell: opts.useCell }),

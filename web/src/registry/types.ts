@@ -121,7 +121,15 @@ export interface Column<T> {
   orRequires?: Requirement[];
   /** Only on these panels (paths), e.g. the admin variant's project and host columns. */
   panels?: readonly string[];
+  /**
+   * How the cell's text fits (PatternFly's cell modifiers): `truncate` keeps one line with an
+   * ellipsis and the whole text as the cell's tooltip; unset, text wraps at spaces and long
+   * values anywhere. Titles always wrap.
+   */
+  modifier?: CellModifier;
 }
+
+export type CellModifier = 'truncate' | 'nowrap' | 'breakWord' | 'fitContent';
 
 export interface CellContext {
   /** Link to the item's details page under /ngdetails. */
@@ -273,6 +281,11 @@ export interface ResourceType<T> {
    * (spec 2 §2, trunks), to the list when the page was opened directly.
    */
   detailFailure?: 'stay' | 'back';
+  /**
+   * `compact`: half the cells' side padding and a closer sort indicator, for a table of many
+   * columns (admin volumes: 12) to fit a 1400 px window beside the sidebar without scrolling.
+   */
+  density?: 'compact';
 }
 
 /** Where an entry shows up: a sidebar item and a route. */

@@ -17,6 +17,7 @@ import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';
 import type { ActionDecision } from '../ActionMenu/useActionDecisions';
 import { columnText } from '../FacetToolbar/filterItems';
+import { cellModifierClass } from './cellModifiers';
 
 /** Rows are virtualised past this many (issue 14 §4): a page of 500 or a long unpaged list. */
 export const VIRTUALIZE_AT = 300;
@@ -134,7 +135,13 @@ function ResourceRow<T>({
         // truncation in an effect that runs on every render (its ref is made anew each time),
         // a forced layout per cell, which a 10,000-row table's search keystrokes paid for on
         // every visible row; ours wrap instead of truncating.
-        <td key={column.id} className={tableStyles.tableTd} data-label={titles[i]}>
+        <td
+          key={column.id}
+          className={css(tableStyles.tableTd, cellModifierClass(column.modifier))}
+          data-label={titles[i]}
+          // A truncated value is whole in its tooltip.
+          {...(column.modifier === 'truncate' && { title: columnText(column, item) })}
+        >
           {column.cell ? column.cell(item, ctx) : columnText(column, item)}
         </td>
       ))}

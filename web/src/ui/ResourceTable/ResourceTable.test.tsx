@@ -14,6 +14,8 @@ import { policy, type ListPage, type ResourceType } from '../../registry/types';
 import { mockFetch, renderWithProviders } from '../../testing/render';
 import { confirmStore } from '../ConfirmDialog/confirm';
 import { ResourceTable } from './ResourceTable';
+// The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
+import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { cloud, mediaWidth, type CloudOptions } from '../../testing/panelTestKit';
 import { testScope } from '../../testing/testScope';
 
@@ -185,6 +187,30 @@ describe('ResourceTable', () => {
     setup({ resource, denied: ['identity:get_project'] });
     await screen.findByRole('link', { name: 'alpha' });
     expect(screen.queryByRole('columnheader', { name: 'Owner' })).not.toBeInTheDocument();
+  });
+
+  it('truncates a column that asks to, with the whole value as its tooltip, in a compact table', async () => {
+    const resource = defineResource<Item>({
+      ...base,
+      density: 'compact',
+      columns: [
+        ...base.columns,
+        textColumn('host', msg('Host'), (i) => `controller-${i.name}@lvm#pool-${i.id}`, {
+          modifier: 'truncate',
+        }),
+      ],
+    });
+    setup({ resource });
+    await screen.findByRole('link', { name: 'alpha' });
+    const cell = screen.getByRole('cell', { name: 'controller-alpha@lvm#pool-2' });
+    expect(cell).toHaveClass(tableStyles.modifiers.truncate);
+    expect(cell).toHaveAttribute('title', 'controller-alpha@lvm#pool-2');
+    expect(screen.getByRole('cell', { name: 'alpha' })).not.toHaveAttribute('title');
+    const table = screen.getByRole('grid');
+    expect(table).toHaveClass(tableStyles.modifiers.compact);
+    expect(table.style.getPropertyValue('--pf-v6-c-table--cell--Padding--base')).toBe(
+      'var(--pf-t--global--spacer--sm)',
+    );
   });
 
   it('offers no selection without batch actions', async () => {

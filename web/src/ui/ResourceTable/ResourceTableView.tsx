@@ -12,6 +12,7 @@ import {
 import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
+import { densityProps } from './cellModifiers';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
@@ -228,6 +229,7 @@ export function ResourceTableView<T>({
         style={virtual ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
       >
         <Table
+          {...densityProps(resource.density)}
           aria-label={t(scope.names.many)}
           aria-busy={list.isFetchingPage || undefined}
           isStickyHeader={virtual}
