@@ -31,6 +31,20 @@ export const defineCollection = <T extends Document>(
 export const collectionDefOf = (table: string): CollectionDef<Document> | undefined =>
   definedCollections.get(table);
 
+/** An ordered, keyset-paged read (Collection.scan). */
+export interface ScanOptions {
+  /** Indexed columns that must equal these values. */
+  where?: Readonly<Record<string, IndexValue>>;
+  /** Indexed columns to order by, each the same direction; `id` always ends the order. */
+  orderBy: readonly string[];
+  descending?: boolean;
+  /**
+   * Start after this position: the values of `orderBy` and then the id of the row before the
+   * first one wanted (a marker). None of them may be null.
+   */
+  after?: readonly (string | number)[];
+}
+
 export interface Collection<T extends Document> {
   get(id: string): T | undefined;
   /** Every document in insertion order. */
@@ -38,6 +52,12 @@ export interface Collection<T extends Document> {
   /** Documents whose indexed `column` equals `value`, in insertion order. */
   where(column: string, value: IndexValue): T[];
   findOne(column: string, value: IndexValue): T | undefined;
+  /**
+   * Documents in `orderBy` order, read from an index one at a time as the caller iterates: a
+   * page of a large table costs the page, not the table (what a real service's `LIMIT` and
+   * marker query does). Stopping early (break) ends the read.
+   */
+  scan(options: ScanOptions): IterableIterator<T>;
   count(column?: string, value?: IndexValue): number;
   /** Throws when the id exists. */
   insert(doc: T): T;
@@ -74,7 +94,8 @@ export const bindCollection = <T extends Document>(
 ): Collection<T> => {
   const columns = Object.keys(def.indexes);
   const table = def.table;
-  const known = new Set(columns);
+  // `id` is a column of every table (unique, so indexed): scans may filter and order by it.
+  const known = new Set([...columns, 'id']);
   const column = (name: string): string => {
     if (!known.has(name)) throw new Error(`${table}: column ${name} is not indexed`);
     return name;
@@ -112,6 +133,43 @@ export const bindCollection = <T extends Document>(
     return stmt;
   };
 
+  // Scan statements by their SQL (a handful of shapes per table).
+  const scanStmts = new Map<string, Statement<IndexValue[], Row>>();
+  const busy = new Set<string>();
+  const scan = function* (options: ScanOptions): IterableIterator<T> {
+    const equal = Object.entries(options.where ?? {});
+    const order = [...options.orderBy.map(column), 'id'];
+    const conditions = equal.map(([name]) => `${column(name)} IS ?`);
+    const params: IndexValue[] = equal.map(([, value]) => value);
+    if (options.after !== undefined) {
+      if (options.after.length !== order.length) {
+        throw new Error(`${table}: scan after needs ${order.length} values`);
+      }
+      // A row value comparison: SQLite reads it as a range of the (where…, order…) index.
+      conditions.push(
+        `(${order.join(', ')}) ${options.descending ? '<' : '>'} (${order.map(() => '?').join(', ')})`,
+      );
+      params.push(...options.after);
+    }
+    const dir = options.descending ? 'DESC' : 'ASC';
+    const sql =
+      `SELECT doc FROM ${table}` +
+      (conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '') +
+      ` ORDER BY ${order.map((c) => `${c} ${dir}`).join(', ')}`;
+    // A statement mid-read cannot start another read: a scan begun inside another scan's loop
+    // of the same shape gets a statement of its own.
+    const cached = busy.has(sql) ? undefined : scanStmts.get(sql);
+    const stmt = cached ?? db.prepare<IndexValue[], Row>(sql);
+    if (!busy.has(sql)) scanStmts.set(sql, stmt);
+    const mine = !busy.has(sql);
+    if (mine) busy.add(sql);
+    try {
+      for (const row of stmt.iterate(...params)) yield JSON.parse(row.doc) as T;
+    } finally {
+      if (mine) busy.delete(sql);
+    }
+  };
+
   const collection: Collection<T> = {
     get: (id) => parse(getStmt.get(id)),
     all: () => allStmt.all().map((row) => JSON.parse(row.doc) as T),
@@ -120,6 +178,7 @@ export const bindCollection = <T extends Document>(
         .all(value)
         .map((row) => JSON.parse(row.doc) as T),
     findOne: (name, value) => parse(whereStmt(name).get(value)),
+    scan,
     count: (name, value) => {
       if (name === undefined) return countAllStmt.get()?.n ?? 0;
       const stmt = db.prepare<[IndexValue], { n: number }>(

@@ -48,6 +48,58 @@ describe('store', () => {
     expect(col.get('b')).toBeUndefined();
   });
 
+  it('scans in index order after a keyset position, lazily, one shape inside another', () => {
+    const col = store.collection(pets);
+    for (const [id, name, owner] of [
+      ['p1', 'b', 'ann'],
+      ['p2', 'a', 'ann'],
+      ['p3', 'b', 'bob'],
+      ['p4', 'a', 'ann'],
+      ['p5', 'c', 'ann'],
+    ] as const) {
+      col.insert({ id, name, owner });
+    }
+    const ids = (rows: Iterable<Pet>): string[] => [...rows].map((p) => p.id);
+    expect(ids(col.scan({ orderBy: ['name'] }))).toEqual(['p2', 'p4', 'p1', 'p3', 'p5']);
+    expect(ids(col.scan({ orderBy: ['name'], descending: true }))).toEqual([
+      'p5',
+      'p3',
+      'p1',
+      'p4',
+      'p2',
+    ]);
+    // After (name b, id p1): the rest of the b's by id, then c.
+    expect(ids(col.scan({ orderBy: ['name'], after: ['b', 'p1'] }))).toEqual(['p3', 'p5']);
+    expect(
+      ids(
+        col.scan({
+          where: { owner: 'ann' },
+          orderBy: ['name'],
+          descending: true,
+          after: ['b', 'p1'],
+        }),
+      ),
+    ).toEqual(['p4', 'p2']);
+    expect(() => col.scan({ orderBy: ['name'], after: ['b'] }).next()).toThrow(/2 values/);
+    expect(() => col.scan({ orderBy: ['colour'] }).next()).toThrow(/not indexed/);
+
+    // Stopping early ends the read: the same statement serves the next scan.
+    const firstTwo: string[] = [];
+    for (const pet of col.scan({ orderBy: ['name'] })) {
+      firstTwo.push(pet.id);
+      if (firstTwo.length === 2) break;
+    }
+    expect(firstTwo).toEqual(['p2', 'p4']);
+    const pairs: string[] = [];
+    for (const outer of col.scan({ orderBy: ['name'] })) {
+      for (const inner of col.scan({ orderBy: ['name'] })) {
+        pairs.push(`${outer.id}${inner.id}`);
+        break;
+      }
+    }
+    expect(pairs).toEqual(['p2p2', 'p4p2', 'p1p2', 'p3p2', 'p5p2']);
+  });
+
   it('rolls a failed transaction back', () => {
     const col = store.collection(pets);
     expect(() =>

@@ -216,6 +216,8 @@ export const servers = defineCollection<ServerDoc>('nova_servers', {
   deleted: (s) => (s.deleted ? 1 : 0),
   host: (s) => s.host,
   reservation_id: (s) => s.reservation_id,
+  // Nova's default order (created_at, then id): lists read a page from an index (migration 3).
+  created_at: (s) => s.created_at,
 });
 export const instanceActions = defineCollection<InstanceActionDoc>('nova_instance_actions', {
   server_id: (a) => a.server_id,
@@ -242,9 +244,30 @@ export const novaMigrations: readonly Migration[] = [
   {
     version: 2,
     up: (db) => {
-      for (const def of [servers, instanceActions, aggregates, quotas, consoleTokens]) {
+      // The servers' columns as they were at version 2; later ones come from their migration.
+      createCollectionTable(db, {
+        table: servers.table,
+        indexes: { project_id: 0, deleted: 0, host: 0, reservation_id: 0 },
+      });
+      for (const def of [instanceActions, aggregates, quotas, consoleTokens]) {
         createCollectionTable(db, def);
       }
+    },
+  },
+  {
+    // A page of servers in Nova's default order is a range of one index, as in Nova's own
+    // database, not a read and sort of every server of the project.
+    version: 3,
+    up: (db) => {
+      db.exec('ALTER TABLE nova_servers ADD COLUMN created_at');
+      db.exec("UPDATE nova_servers SET created_at = json_extract(doc, '$.created_at')");
+      db.exec('CREATE INDEX IF NOT EXISTS nova_servers_created_at ON nova_servers (created_at)');
+      db.exec(
+        'CREATE INDEX IF NOT EXISTS nova_servers_live_order ON nova_servers (deleted, created_at, id)',
+      );
+      db.exec(
+        'CREATE INDEX IF NOT EXISTS nova_servers_project_order ON nova_servers (project_id, deleted, created_at, id)',
+      );
     },
   },
 ];

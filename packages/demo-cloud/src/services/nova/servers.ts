@@ -260,7 +260,12 @@ const listFilter = (
   request: FastifyRequest,
   projectId: string,
   detail: boolean,
-): ((s: ServerDoc) => boolean) & { allProjects: boolean; projectFilter: string | undefined } => {
+): ((s: ServerDoc) => boolean) & {
+  allProjects: boolean;
+  projectFilter: string | undefined;
+  /** Deleted servers never pass (the usual list): an index may skip them. */
+  liveOnly: boolean;
+} => {
   const q = request.query as Record<string, unknown>;
   const admin = isAdminContext(request);
   if (atLeast(request, '2.75')) {
@@ -303,8 +308,11 @@ const listFilter = (
   // Deleted servers show only with changes-since/-before, or to an admin asking for them.
   const deletedRaw = admin ? param('deleted') : undefined;
   const deleted = deletedRaw === undefined ? undefined : (parseBoolString(deletedRaw) ?? false);
+  const live =
+    deleted === false ||
+    (deleted === undefined && sinceTime === undefined && beforeTime === undefined);
   if (deleted !== undefined) checks.push((s) => s.deleted === deleted);
-  else if (sinceTime === undefined && beforeTime === undefined) checks.push((s) => !s.deleted);
+  else if (live) checks.push((s) => !s.deleted);
 
   const statuses = queryValues(q, 'status')
     .flatMap((v) => v.split(','))
@@ -388,13 +396,18 @@ const listFilter = (
   ) => boolean) & {
     allProjects: boolean;
     projectFilter: string | undefined;
+    liveOnly: boolean;
   };
   filter.allProjects = allTenants;
   filter.projectFilter = tenant;
+  filter.liveOnly = live;
   return filter;
 };
 
-const sortServers = (request: FastifyRequest, list: ServerDoc[]): ServerDoc[] => {
+type SortOrder = Array<[string, 'asc' | 'desc']>;
+
+/** The request's order, checked as Nova checks it, always ending with the id. */
+const sortOrderOf = (request: FastifyRequest): SortOrder => {
   const q = request.query as Record<string, unknown>;
   const admin = isAdminContext(request);
   const keys = queryValues(q, 'sort_key');
@@ -416,12 +429,28 @@ const sortServers = (request: FastifyRequest, list: ServerDoc[]): ServerDoc[] =>
       );
     }
   }
-  const order: Array<[string, 'asc' | 'desc']> = keys.length
+  const order: SortOrder = keys.length
     ? keys.map((k, i) => [k, (dirs[i] ?? dirs[0] ?? 'desc') as 'asc' | 'desc'])
     : [['created_at', 'desc']];
   // nova always ends the ordering with the id, so pages are stable.
   if (!order.some(([k]) => k === 'uuid')) order.push(['uuid', order[0]?.[1] ?? 'desc']);
-  return [...list].sort((a, b) => {
+  return order;
+};
+
+/**
+ * The direction when `order` is created_at then id, both one way (Nova's default and its
+ * reverse, which a page before a marker reads): the servers table has that index.
+ */
+const indexedDirection = (order: SortOrder): 'asc' | 'desc' | undefined => {
+  const [first, second, ...rest] = order;
+  if (!first || !second || rest.length > 0) return undefined;
+  return first[0] === 'created_at' && second[0] === 'uuid' && first[1] === second[1]
+    ? first[1]
+    : undefined;
+};
+
+const sortServers = (order: SortOrder, list: ServerDoc[]): ServerDoc[] =>
+  [...list].sort((a, b) => {
     for (const [key, dir] of order) {
       const get = SORT_KEYS[key];
       if (!get) continue;
@@ -430,7 +459,6 @@ const sortServers = (request: FastifyRequest, list: ServerDoc[]): ServerDoc[] =>
     }
     return 0;
   });
-};
 
 /** Refreshes the cached addresses Neutron marked stale (only those: lists stay one query). */
 const freshen = (ctx: CloudContext, list: ServerDoc[]): ServerDoc[] =>
@@ -679,22 +707,57 @@ export const serverRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       project_id: projectId,
     });
     const filter = listFilter(request, projectId, detail);
-    const scope = filter.allProjects
-      ? filter.projectFilter !== undefined
-        ? col.where('project_id', filter.projectFilter)
-        : col.all()
-      : col.where('project_id', projectId);
-    const sorted = sortServers(request, scope.filter(filter));
+    const owner = filter.allProjects ? filter.projectFilter : projectId;
+    const order = sortOrderOf(request);
     const q = request.query as Record<string, unknown>;
     const marker = lastQuery(q, 'marker');
-    let start = 0;
-    if (marker !== undefined) {
-      const index = sorted.findIndex((s) => s.id === marker);
-      if (index < 0) throw badRequest(`marker [${marker}] not found`);
-      start = index + 1;
+    const direction = indexedDirection(order);
+    const markerDoc = direction && marker !== undefined ? col.get(marker) : undefined;
+    let page: ServerDoc[];
+    let limit: number | undefined;
+    if (direction) {
+      // The index path: the page after the marker, read in order until it is full; the same
+      // rows as the sort below, without reading the project's other servers.
+      if (
+        marker !== undefined &&
+        (!markerDoc ||
+          (owner !== undefined && markerDoc.project_id !== owner) ||
+          !filter(markerDoc))
+      ) {
+        throw badRequest(`marker [${marker}] not found`);
+      }
+      limit = parseLimit(lastQuery(q, 'limit'));
+      const size = limit ?? MAX_LIMIT;
+      page = [];
+      if (size > 0) {
+        const rows = col.scan({
+          where: {
+            ...(owner !== undefined ? { project_id: owner } : {}),
+            // Only a narrower range of the index: the filter still decides.
+            ...(filter.liveOnly ? { deleted: 0 } : {}),
+          },
+          orderBy: ['created_at'],
+          descending: direction === 'desc',
+          after: markerDoc ? [markerDoc.created_at, markerDoc.id] : undefined,
+        });
+        for (const server of rows) {
+          if (!filter(server)) continue;
+          page.push(server);
+          if (page.length >= size) break;
+        }
+      }
+    } else {
+      const scope = owner !== undefined ? col.where('project_id', owner) : col.all();
+      const sorted = sortServers(order, scope.filter(filter));
+      let start = 0;
+      if (marker !== undefined) {
+        const index = sorted.findIndex((s) => s.id === marker);
+        if (index < 0) throw badRequest(`marker [${marker}] not found`);
+        start = index + 1;
+      }
+      limit = parseLimit(lastQuery(q, 'limit'));
+      page = sorted.slice(start, start + (limit ?? MAX_LIMIT));
     }
-    const limit = parseLimit(lastQuery(q, 'limit'));
-    const page = sorted.slice(start, start + (limit ?? MAX_LIMIT));
     const items = detail ? freshen(ctx, page) : page;
     const policy = viewPolicyOf(request, projectId);
     const body: Json = {
