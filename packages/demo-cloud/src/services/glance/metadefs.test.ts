@@ -120,14 +120,20 @@ describe('glance metadata definitions', () => {
       );
       expect(association?.properties_target).toBe('image');
     }
+    // A server's namespaces describe either its metadata or its scheduler hints.
     const server = (await list('?resource_types=OS::Nova::Server&limit=100')).namespaces;
-    expect(
-      server.every((n) =>
-        n.resource_type_associations?.some(
-          (a) => a.name === 'OS::Nova::Server' && a.properties_target === 'metadata',
-        ),
-      ),
-    ).toBe(true);
+    const targets = (target: string): string[] =>
+      server
+        .filter((n) =>
+          n.resource_type_associations?.some(
+            (a) => a.name === 'OS::Nova::Server' && a.properties_target === target,
+          ),
+        )
+        .map((n) => n.namespace)
+        .sort();
+    expect(targets('metadata')).toEqual(['OS::Software::DBMS', 'OS::Software::WebServers']);
+    expect(targets('scheduler_hints')).toEqual(['OS::Compute::SchedulerHints']);
+    expect(server).toHaveLength(3);
     const several = (await list('?resource_types=OS::Nova::Aggregate,OS::Trove::Instance'))
       .namespaces;
     expect(several.map((n) => n.namespace)).toContain('OS::Software::DBMS');

@@ -78,7 +78,12 @@ interface NamespaceFile {
   readonly tags?: Array<{ name: string }>;
 }
 
-/** The shipped namespace definitions (src/services/glance/metadefs/*.json). */
+/**
+ * The shipped namespace definitions (src/services/glance/metadefs/*.json): Glance's own
+ * etc/metadefs namespaces (names and values), and OS::Compute::SchedulerHints, which Glance does
+ * not ship (none of its namespaces targets a server's scheduler_hints) but an operator would add,
+ * so the Launch Instance wizard's Scheduler Hints step has definitions to offer.
+ */
 export const loadMetadefFiles = (): NamespaceFile[] => {
   const dir = new URL('./metadefs/', import.meta.url);
   return readdirSync(dir)

@@ -67,6 +67,16 @@ describe('GET /api/glance/metadefs/namespaces/', () => {
       'OS::Software::DBMS',
       'OS::Software::WebServers',
     ]);
+    // The Launch Instance wizard's Scheduler Hints step reads its own target.
+    const hints = await namespaces(
+      'resource_type=OS::Nova::Server&properties_target=scheduler_hints',
+    );
+    expect(hints.items.map((ns) => ns.namespace)).toEqual(['OS::Compute::SchedulerHints']);
+    const affinity = hints.items[0]?.objects.find((o) => o.name === 'Host Affinity');
+    expect(affinity?.properties['same_host']).toMatchObject({
+      type: 'string',
+      pattern: expect.any(String),
+    });
     const none = await namespaces('resource_type=OS::Nova::Server&properties_target=nothing');
     expect(none.items).toEqual([]);
   });
