@@ -366,4 +366,27 @@ describe('cinder client: quotas, limits and the admin lists', () => {
       title: 'forbidden',
     });
   });
+  it("names the scheduler's pools host@backend#pool to an admin; refuses a member", async () => {
+    const admin = await session('admin');
+    const pools = await admin.client.cinder.pools.list();
+    expectShape(pools, [{ name: 'string' }]);
+    // Each on a volume service's host (host@backend), as Manage Volume offers them.
+    const hosts = (await admin.client.cinder.services.list({ binary: 'cinder-volume' })).map(
+      (service) => service.host,
+    );
+    for (const pool of pools) {
+      expect(pool.name).toMatch(/^[^@#]+@[^#]+#.+$/);
+      expect(hosts).toContain(pool.name.slice(0, pool.name.indexOf('#')));
+    }
+    const raw = await call(admin, 'volumev3', 'GET', 'scheduler-stats/get_pools?detail=true');
+    expect(raw.status).toBe(200);
+    expectShape(field(raw.body, 'pools'), [{ name: 'string', capabilities: 'object' }]);
+
+    const demo = await session('demo');
+    await expectClientError(demo.client.cinder.pools.list(), {
+      status: 403,
+      title: 'forbidden',
+      message: 'scheduler_extension:scheduler_stats:get_pools',
+    });
+  });
 });

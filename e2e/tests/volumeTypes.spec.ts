@@ -178,7 +178,10 @@ test.describe('volume management as admin', () => {
     await expect.poll(() => panel.cell('alt-vol', 'Project')).toBe('alt_demo');
     await panel.action('Manage Volume').click();
     const modal = panel.modal('Manage Volume');
-    await modal.getByRole('textbox', { name: 'Host' }).fill(`${host}#lvmdriver-1`);
+    // The host is one of the scheduler's pools (get_pools), not typed in.
+    const pool = (await cloud.admin.cinder.pools.list()).find((p) => p.name.startsWith(`${host}#`));
+    if (!pool) throw new Error(`no pool on ${host}`);
+    await modal.getByRole('combobox', { name: 'Host' }).selectOption(pool.name);
     await modal.getByRole('textbox', { name: 'Identifier' }).fill('volume-legacy-0001');
     await modal.getByRole('textbox', { name: 'Volume Name' }).fill(name);
     await modal.getByRole('checkbox', { name: 'Bootable' }).check();

@@ -33,7 +33,7 @@ export type {
   RequestBody,
   RequestOptions,
 } from './http/request';
-export { nodeStreamingFetch } from './http/nodeStreamingFetch';
+export { nodeBodyOf, nodeStreamingFetch } from './http/nodeStreamingFetch';
 export { createServiceHttp } from './http/serviceHttp';
 export type { ServiceBinding, ServiceHttp } from './http/serviceHttp';
 export {
@@ -197,6 +197,8 @@ export type { CinderQuotaSetCalls } from './cinder/quotaSets';
 export type {
   CinderAvailabilityZoneCalls,
   CinderExtensionCalls,
+  CinderPool,
+  CinderPoolCalls,
   CinderServiceCalls,
   CinderServiceListOptions,
   QosSpecCalls,

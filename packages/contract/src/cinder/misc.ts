@@ -40,3 +40,9 @@ export const QosSpec = Type.Object({
 export type QosSpec = Static<typeof QosSpec>;
 export const QosSpecList = ListOf(QosSpec);
 export type QosSpecList = List<QosSpec>;
+
+/** GET /api/cinder/pools/ (admin): the scheduler's back-end pools, `host@backend#pool`. */
+export const CinderPool = Type.Object({ name: Type.String() });
+export type CinderPool = Static<typeof CinderPool>;
+export const CinderPoolList = ListOf(CinderPool);
+export type CinderPoolList = List<CinderPool>;

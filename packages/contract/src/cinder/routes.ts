@@ -1,4 +1,10 @@
-import { AvailabilityZoneList, CinderLimits, CinderServiceList, QosSpecList } from './misc';
+import {
+  AvailabilityZoneList,
+  CinderLimits,
+  CinderPoolList,
+  CinderServiceList,
+  QosSpecList,
+} from './misc';
 import { CinderQuotaUpdate, ProjectIdParams, QuotaLimitList } from './quotasets';
 import { Volume, VolumeCreateBody, VolumeList, VolumeListQuery } from './volumes';
 import { cinderBackupRoutes } from './backups';
@@ -45,6 +51,11 @@ export const cinderRoutes = {
       method: 'GET',
       path: '/api/cinder/services/',
       response: { 200: CinderServiceList },
+    }),
+    pools: route({
+      method: 'GET',
+      path: '/api/cinder/pools/',
+      response: { 200: CinderPoolList },
     }),
     qosSpecs: route({
       method: 'GET',

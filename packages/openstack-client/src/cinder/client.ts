@@ -4,6 +4,7 @@ import { cinderLimitCalls } from './limits';
 import {
   cinderAvailabilityZoneCalls,
   cinderExtensionCalls,
+  cinderPoolCalls,
   cinderServiceCalls,
   qosSpecCalls,
 } from './misc';
@@ -20,6 +21,7 @@ import type { CinderLimitCalls } from './limits';
 import type {
   CinderAvailabilityZoneCalls,
   CinderExtensionCalls,
+  CinderPoolCalls,
   CinderServiceCalls,
   QosSpecCalls,
 } from './misc';
@@ -55,6 +57,7 @@ export interface CinderClient {
   availabilityZones: CinderAvailabilityZoneCalls;
   extensions: CinderExtensionCalls;
   services: CinderServiceCalls;
+  pools: CinderPoolCalls;
   qosSpecs: QosSpecCalls;
 }
 
@@ -81,6 +84,7 @@ export function createCinderClient(options: CinderClientOptions): CinderClient {
     availabilityZones: cinderAvailabilityZoneCalls(ctx),
     extensions: cinderExtensionCalls(ctx),
     services: cinderServiceCalls(ctx),
+    pools: cinderPoolCalls(ctx),
     qosSpecs: qosSpecCalls(ctx),
   };
 }

@@ -31,6 +31,14 @@ export interface CinderServiceCalls {
   /** Admin. */
   list(options?: CinderServiceListOptions): Promise<CinderService[]>;
 }
+/** A back-end pool the scheduler knows, named `host@backend#pool`. */
+export interface CinderPool {
+  name: string;
+}
+export interface CinderPoolCalls {
+  /** Admin: GET /scheduler-stats/get_pools (names only, no capabilities). */
+  list(options?: CallOptions): Promise<CinderPool[]>;
+}
 export interface QosSpecCalls {
   /** Admin, as every call here. */
   list(options?: CallOptions): Promise<QosSpec[]>;
@@ -158,6 +166,18 @@ export function qosSpecCalls(ctx: CinderContext): QosSpecCalls {
         { want: BASE },
         { ...call, path: urlPath`qos-specs/${id}/disassociate`, query: { vol_type_id: typeId } },
       );
+    },
+  };
+}
+
+export function cinderPoolCalls(ctx: CinderContext): CinderPoolCalls {
+  return {
+    async list(call = {}) {
+      const answer = await ctx.call<{ pools: CinderPool[] }>(
+        { want: BASE },
+        { ...call, path: 'scheduler-stats/get_pools' },
+      );
+      return answer.pools.map(({ name }) => ({ name }));
     },
   };
 }

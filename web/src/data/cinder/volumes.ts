@@ -132,6 +132,15 @@ export const volumeQueries = {
       map: (r) => r.items,
       meta: { errorMessage: msg('Unable to retrieve the availability zones.') },
     }),
+  /**
+   * Admin: the scheduler's back-end pools (host@backend#pool), offered by Manage Volume. Not
+   * toasted when unreadable: the form then takes the host typed in.
+   */
+  pools: () =>
+    routeQuery('cinder.pools', undefined, {
+      map: (r) => r.items.map((p) => p.name),
+      meta: { silentStatuses: [400, 403, 404, 500, 502, 503, 504] },
+    }),
   limits: () =>
     routeQuery('cinder.limits', undefined, {
       meta: { errorMessage: msg('Unable to retrieve the limits.') },

@@ -66,6 +66,7 @@ export function ManageVolumeModal({ onClose }: ModalProps<undefined>): ReactNode
   const { t } = useTranslation();
   const types = useQuery(volumeQueries.types());
   const zones = useQuery(volumeQueries.availabilityZones());
+  const pools = useQuery(volumeQueries.pools());
   const manage = useMutation(volumeMutations.manage);
   const required = (s: string): string | undefined =>
     s.trim() ? undefined : t('This field is required.');
@@ -85,14 +86,29 @@ export function ManageVolumeModal({ onClose }: ModalProps<undefined>): ReactNode
         return { created: [volume.id] };
       }}
     >
-      <TextField
-        label={t('Host')}
-        isRequired
-        maxLength={255}
-        placeholder="host@backend#pool"
-        helperText={t('The Cinder volume host (with its pool) that holds the volume.')}
-        {...form.bind('host')}
-      />
+      {pools.isSuccess &&
+      pools.data.length > 0 &&
+      // A host typed while the pools were read stays as typed.
+      (form.values.host === '' || pools.data.includes(form.values.host)) ? (
+        <SelectField
+          label={t('Host')}
+          isRequired
+          placeholder={t('Select a host')}
+          options={pools.data.map((name) => ({ value: name, label: name }))}
+          helperText={t('The Cinder volume host (with its pool) that holds the volume.')}
+          {...form.bind('host')}
+        />
+      ) : (
+        // The pools cannot be read (or are still being read): the host is typed in.
+        <TextField
+          label={t('Host')}
+          isRequired
+          maxLength={255}
+          placeholder="host@backend#pool"
+          helperText={t('The Cinder volume host (with its pool) that holds the volume.')}
+          {...form.bind('host')}
+        />
+      )}
       <SelectField
         label={t('Identifier Type')}
         options={[

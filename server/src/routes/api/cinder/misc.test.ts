@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   AvailabilityZoneList,
+  CinderPoolList,
   CinderServiceList,
   ExtensionList,
   QosSpecList,
@@ -51,6 +52,28 @@ describe('admin lists', () => {
     );
     expect((await t.as(demo, { url: '/api/cinder/services/' })).statusCode).toBe(403);
     expect((await t.as(demo, { url: '/api/cinder/qosspecs/' })).statusCode).toBe(403);
+  });
+});
+
+describe('pools', () => {
+  it("names the scheduler's back-end pools to an admin, as host@backend#pool", async () => {
+    const res = await t.as(admin, { url: '/api/cinder/pools/' });
+    expect(res.statusCode, res.body).toBe(200);
+    const pools = res.json<CinderPoolList>().items;
+    expect(pools.length).toBeGreaterThan(0);
+    // Names only: the capabilities (capacity, driver, location) stay upstream.
+    for (const pool of pools) expect(Object.keys(pool)).toEqual(['name']);
+    const volumeHost = (await t.as(admin, { url: '/api/cinder/services/' }))
+      .json<CinderServiceList>()
+      .items.find((s) => s.binary === 'cinder-volume')?.host;
+    expect(pools.map((p) => p.name)).toContainEqual(expect.stringMatching(/^[^@]+@[^#]+#.+$/));
+    expect(pools.some((p) => p.name.startsWith(`${volumeHost}#`))).toBe(true);
+  });
+
+  it('refuses a member with 403', async () => {
+    const res = await t.as(demo, { url: '/api/cinder/pools/' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toMatch(/get_pools/);
   });
 });
 

@@ -5,7 +5,7 @@ import { numericLimits, serveExtensions } from '../../serveServiceInfo';
 import type { RouteDeps } from '../../deps';
 
 /**
- * /api/cinder/extensions/, /services/ (admin), /qosspecs/ (admin), /tenantabsolutelimits/ and
+ * /api/cinder/extensions/, /services/ (admin), /pools/ (admin), /qosspecs/ (admin), /tenantabsolutelimits/ and
  * /availzones/.
  */
 export const cinderMiscRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
@@ -13,6 +13,10 @@ export const cinderMiscRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
 
   serve(app, api['cinder.services'], async (request) => ({
     items: await request.openstack.cinder.services.list(),
+  }));
+
+  serve(app, api['cinder.pools'], async (request) => ({
+    items: await request.openstack.cinder.pools.list(),
   }));
 
   serve(app, api['cinder.qosSpecs'], async (request) => ({
