@@ -36,6 +36,14 @@ export function field<T>(
   return withRequires({ label, value }, opts);
 }
 
+// The typed fields below differ only in how they show the raw value they read from the item.
+const shownAs = <T, V>(
+  label: Msg,
+  value: (item: T) => V,
+  show: (raw: V) => ReactNode,
+  opts: FieldOptions<T>,
+): Field<T> => withRequires({ label, value: (item) => show(value(item)) }, opts);
+
 /** A size given in `unit`, shown scaled (spec 1 §9). */
 export function sizeField<T>(
   label: Msg,
@@ -43,8 +51,17 @@ export function sizeField<T>(
   unit: SizeUnit,
   opts: FieldOptions<T> = {},
 ): Field<T> {
-  return withRequires({ label, value: (item) => formatSize(value(item), unit) }, opts);
+  return shownAs(label, value, (raw) => formatSize(raw, unit), opts);
 }
+
+const showDate = (raw: string | null | undefined): ReactNode =>
+  raw ? (
+    <time dateTime={raw} title={raw}>
+      {formatDateTime(raw)}
+    </time>
+  ) : (
+    ''
+  );
 
 /**
  * A timestamp in the user's locale and time zone; the exact API value stays machine-readable
@@ -55,39 +72,18 @@ export function dateField<T>(
   value: (item: T) => string | null | undefined,
   opts: FieldOptions<T> = {},
 ): Field<T> {
-  return withRequires(
-    {
-      label,
-      value: (item) => {
-        const raw = value(item);
-        if (!raw) return '';
-        return (
-          <time dateTime={raw} title={raw}>
-            {formatDateTime(raw)}
-          </time>
-        );
-      },
-    },
-    opts,
-  );
+  return shownAs(label, value, showDate, opts);
 }
+
+const showBoolean = (v: boolean | null | undefined): ReactNode =>
+  v === null || v === undefined ? '' : v ? t(msg('Yes')) : t(msg('No'));
 
 export function booleanField<T>(
   label: Msg,
   value: (item: T) => boolean | null | undefined,
   opts: FieldOptions<T> = {},
 ): Field<T> {
-  return withRequires(
-    {
-      label,
-      value: (item) => {
-        const v = value(item);
-        if (v === null || v === undefined) return '';
-        return v ? t(msg('Yes')) : t(msg('No'));
-      },
-    },
-    opts,
-  );
+  return shownAs(label, value, showBoolean, opts);
 }
 
 /** Long machine text (keys, certificates): monospace, with a copy button. */
@@ -96,20 +92,28 @@ export function copyableField<T>(
   value: (item: T) => string | null | undefined,
   opts: FieldOptions<T> = {},
 ): Field<T> {
-  return withRequires(
-    {
-      label,
-      value: (item) => {
-        const text = value(item);
-        if (!text) return '';
-        return (
-          <Suspense fallback={null}>
-            <CopyableText text={text} label={label} />
-          </Suspense>
-        );
-      },
-    },
-    opts,
+  const show = (text: string | null | undefined): ReactNode =>
+    text ? (
+      <Suspense fallback={null}>
+        <CopyableText text={text} label={label} />
+      </Suspense>
+    ) : (
+      ''
+    );
+  return shownAs(label, value, show, opts);
+}
+
+function showKeyValues(map: Readonly<Record<string, string>> | null | undefined): ReactNode {
+  const entries = Object.entries(map ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return t(msg('None'));
+  return (
+    <Content component="ul" isPlainList>
+      {entries.map(([k, v]) => (
+        <Content component="li" key={k}>
+          <code>{k}</code> = <code>{v}</code>
+        </Content>
+      ))}
+    </Content>
   );
 }
 
@@ -119,25 +123,7 @@ export function keyValueField<T>(
   value: (item: T) => Readonly<Record<string, string>> | null | undefined,
   opts: FieldOptions<T> = {},
 ): Field<T> {
-  return withRequires(
-    {
-      label,
-      value: (item) => {
-        const entries = Object.entries(value(item) ?? {}).sort(([a], [b]) => a.localeCompare(b));
-        if (entries.length === 0) return t(msg('None'));
-        return (
-          <Content component="ul" isPlainList>
-            {entries.map(([k, v]) => (
-              <Content component="li" key={k}>
-                <code>{k}</code> = <code>{v}</code>
-              </Content>
-            ))}
-          </Content>
-        );
-      },
-    },
-    opts,
-  );
+  return shownAs(label, value, showKeyValues, opts);
 }
 
 /** The first details tab (spec 2 §3 properties). */

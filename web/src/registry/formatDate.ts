@@ -35,6 +35,18 @@ function parse(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+function format(
+  style: 'datetime' | 'date',
+  value: string | null | undefined,
+  locale: string | readonly string[] | undefined,
+  timeZone: string | undefined,
+): string {
+  if (!value) return '';
+  const date = parse(value);
+  if (!date) return value;
+  return formatter(locale ?? userLocale(), timeZone ?? currentTimeZone(), style).format(date);
+}
+
 /**
  * A timestamp from the API (ISO 8601) in the user's locale and time zone (the Settings page's,
  * else the browser's), e.g. "26 Nov 2026, 17:20:05". Every date the app shows goes through
@@ -45,10 +57,7 @@ export function formatDateTime(
   locale?: string | readonly string[],
   timeZone?: string,
 ): string {
-  if (!value) return '';
-  const date = parse(value);
-  if (!date) return value;
-  return formatter(locale ?? userLocale(), timeZone ?? currentTimeZone(), 'datetime').format(date);
+  return format('datetime', value, locale, timeZone);
 }
 
 /** The day alone of a timestamp, in the same zone (a day in UTC may be another day here). */
@@ -57,8 +66,5 @@ export function formatDate(
   locale?: string | readonly string[],
   timeZone?: string,
 ): string {
-  if (!value) return '';
-  const date = parse(value);
-  if (!date) return value;
-  return formatter(locale ?? userLocale(), timeZone ?? currentTimeZone(), 'date').format(date);
+  return format('date', value, locale, timeZone);
 }
