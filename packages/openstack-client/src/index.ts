@@ -190,6 +190,7 @@ export type {
   BackupCreate,
   BackupListOptions,
   BackupPage,
+  BackupResetStatus,
   BackupRestore,
 } from './cinder/backups';
 export type { CinderLimitCalls, CinderLimitsOptions } from './cinder/limits';

@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenStackHttpError, OpenStackNetworkError } from './errors';
-import { CHUNK_FRAME, nodeStreamingFetch } from './nodeStreamingFetch';
+import { CHUNK_FRAME, nodeBodyOf, nodeStreamingFetch } from './nodeStreamingFetch';
 import { request } from './request';
 
 type Body = NonNullable<RequestInit['body']>;
@@ -24,6 +24,10 @@ beforeAll(async () => {
       if (req.url === '/refuse') {
         res.writeHead(413, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ message: 'too big', code: '413 Request Entity Too Large' }));
+      } else if (req.url === '/download') {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        for (let i = 0; i < 3; i++) res.write(Buffer.alloc(100 * 1024, i + 1));
+        res.end();
       } else if (req.url === '/json') {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1', 'b=2'] });
         res.end(JSON.stringify({ received: seen.bytes }));
@@ -175,6 +179,42 @@ describe('nodeStreamingFetch', () => {
         timeoutMs: 0,
       }),
     ).rejects.toThrow('stop');
+  });
+});
+
+describe('a streamed answer (a download passed on)', () => {
+  const download = (streamedAnswer: boolean): Promise<Response> =>
+    request({ service: 'object-store', baseUrl: `${base}/download`, raw: true, streamedAnswer });
+  const bytesOf = async (stream: AsyncIterable<Uint8Array>): Promise<number[]> => {
+    const seenBytes: number[] = [];
+    for await (const chunk of stream) seenBytes.push(...new Set(chunk));
+    return [...new Set(seenBytes)];
+  };
+
+  it('is handed over once as the Node stream it arrived on, untouched by the web body', async () => {
+    const response = await download(true);
+    expect(response.status).toBe(200);
+    const body = nodeBodyOf(response);
+    expect(body).toBeInstanceOf(Readable);
+    expect(nodeBodyOf(response)).toBeUndefined();
+    let length = 0;
+    for await (const chunk of body as Readable) length += (chunk as Buffer).length;
+    expect(length).toBe(300 * 1024);
+  });
+
+  it('still reads as a web body, and then has no Node stream to hand over', async () => {
+    const response = await download(true);
+    expect(await bytesOf(response.body as unknown as AsyncIterable<Uint8Array>)).toEqual([1, 2, 3]);
+    expect(nodeBodyOf(response)).toBeUndefined();
+    const whole = await download(true);
+    expect((await whole.arrayBuffer()).byteLength).toBe(300 * 1024);
+    expect(nodeBodyOf(whole)).toBeUndefined();
+  });
+
+  it('is a web body only, over the global fetch, when not asked for', async () => {
+    const response = await download(false);
+    expect(nodeBodyOf(response)).toBeUndefined();
+    expect((await response.arrayBuffer()).byteLength).toBe(300 * 1024);
   });
 });
 

@@ -8,6 +8,11 @@ import type { QueryInit } from './url';
 export interface FetchContext {
   /** The service the call is for, as errors name it (`compute`, `image`, `identity`). */
   service: string;
+  /**
+   * The answer's body is a download to pass on as it arrives: on Node it then comes over
+   * node:http and `nodeBodyOf` hands it over as a Node stream (see nodeStreamingFetch).
+   */
+  streamedAnswer?: boolean;
 }
 
 /** The subset of `fetch` the client uses; the global `fetch` fits, and so does a test fake. */
@@ -57,6 +62,8 @@ export interface RawRequestOptions extends RequestOptions {
   raw: true;
   /** With `false` a non-2xx Response is returned instead of thrown. Default `true`. */
   throwHttpErrors?: boolean;
+  /** The body is a download the caller passes on as it arrives (FetchContext.streamedAnswer). */
+  streamedAnswer?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -76,7 +83,7 @@ const REQUEST_ID_HEADERS = [
 export function request(options: RawRequestOptions): Promise<Response>;
 export function request<T>(options: RequestOptions & { raw?: false }): Promise<T>;
 export async function request<T>(
-  options: RequestOptions & { raw?: boolean; throwHttpErrors?: boolean },
+  options: RequestOptions & { raw?: boolean; throwHttpErrors?: boolean; streamedAnswer?: boolean },
 ): Promise<T | Response> {
   const url = withQuery(joinUrl(options.baseUrl, options.path), options.query);
   const method = options.method ?? 'GET';
@@ -97,7 +104,13 @@ export async function request<T>(
   const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
   let keepCallerLink = false;
   try {
-    const response = await fetchImpl(url, init, { service: options.service });
+    const response = await fetchImpl(
+      url,
+      init,
+      options.streamedAnswer
+        ? { service: options.service, streamedAnswer: true }
+        : { service: options.service },
+    );
     if (!response.ok && (!options.raw || options.throwHttpErrors !== false)) {
       throw await toHttpError(response, options.service, method, url);
     }
@@ -116,11 +129,12 @@ export async function request<T>(
 }
 
 /**
- * The fetch request() uses when none is given: the global fetch, except streamed bodies on Node,
- * which go through node:http (see nodeStreamingFetch). A wrapping fetch calls this to keep that.
+ * The fetch request() uses when none is given: the global fetch, except streamed bodies and
+ * streamed answers on Node, which go through node:http (see nodeStreamingFetch). A wrapping
+ * fetch calls this (passing the context on) to keep that.
  */
-export const defaultFetch: FetchLike = (url, init) =>
-  (init as { duplex?: string }).duplex === 'half' && onNode()
+export const defaultFetch: FetchLike = (url, init, context) =>
+  ((init as { duplex?: string }).duplex === 'half' || context?.streamedAnswer === true) && onNode()
     ? nodeStreamingFetch(url, init)
     : fetch(url, init);
 

@@ -268,6 +268,8 @@ export function createSwiftClient(options: SwiftClientOptions): SwiftClient {
         ...call,
         path: objectPath(container, name),
         headers: { Accept: '*/*', ...call.headers },
+        // A download is passed on as it arrives (nodeBodyOf), not read here.
+        streamedAnswer: true,
       }),
     async putObject(container, name, body, put = {}) {
       const headers: Record<string, string> = { ...put.headers };

@@ -2,7 +2,7 @@ import { Readable, finished } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { routeTable as api, type SwiftObject, type SwiftObjectDetails } from '@skydeck/contract';
-import type { SwiftClient, SwiftListingEntry } from '@skydeck/openstack-client';
+import { nodeBodyOf, type SwiftClient, type SwiftListingEntry } from '@skydeck/openstack-client';
 import { deleteObject, uploadObject } from '../../../services/swift/objects';
 import { serve } from '../../serve';
 import type { RouteDeps } from '../../deps';
@@ -189,11 +189,15 @@ export const swiftObjectRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps
       const response = await request.openstack.swift.getObject(container, name, {
         signal: controller.signal,
       });
-      const body = response.body
-        ? Readable.fromWeb(response.body as NodeReadableStream, {
-            highWaterMark: STREAM_HWM,
-          })
-        : Readable.from([]);
+      // On Node the body is the upstream socket's own stream, piped as it arrives; a web body
+      // (another fetch) goes through fromWeb, a promise per piece.
+      const body =
+        nodeBodyOf(response) ??
+        (response.body
+          ? Readable.fromWeb(response.body as NodeReadableStream, {
+              highWaterMark: STREAM_HWM,
+            })
+          : Readable.from([]));
       // The browser went away: stop reading from Swift too.
       finished(reply.raw, () => {
         if (!reply.raw.writableFinished) controller.abort();
