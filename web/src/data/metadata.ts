@@ -31,10 +31,13 @@ type WriteRoute = Extract<
   | 'cinder.volumetypes.updateMetadata'
 >;
 
-interface KindInfo {
-  /** Glance metadefs resource type. */
+/** The Glance metadefs of a kind of key: a resource type, and a target where it has several. */
+export interface MetadefTarget {
   resourceType: string;
   propertiesTarget?: string;
+}
+
+interface KindInfo extends MetadefTarget {
   read: ReadRoute;
   write: WriteRoute;
   /** The resource whose queries a save refreshes. */
@@ -90,6 +93,28 @@ export const METADATA_KINDS: Record<MetadataKind, KindInfo> = {
   },
 };
 
+/**
+ * A new server's scheduler hints (the Launch Instance wizard's Scheduler Hints step): Glance's
+ * metadefs describe them under OS::Nova::Server with target scheduler_hints.
+ */
+export const SCHEDULER_HINTS_METADEFS: MetadefTarget = {
+  resourceType: 'OS::Nova::Server',
+  propertiesTarget: 'scheduler_hints',
+};
+
+/** The namespaces of one target, in full; both the metadata kinds and the hints read them here. */
+const namespacesOf = ({ resourceType, propertiesTarget }: MetadefTarget) =>
+  routeQuery(
+    'glance.metadefs.namespaces',
+    {
+      query: {
+        resource_type: resourceType,
+        ...(propertiesTarget && { properties_target: propertiesTarget }),
+      },
+    },
+    { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the namespaces.') } },
+  );
+
 export const METADATA_UPDATED = msg('Metadata was successfully updated');
 export const METADATA_UPDATE_FAILED = msg('Unable to update metadata');
 
@@ -100,19 +125,8 @@ const asText = (map: Record<string, unknown>): Record<string, string> =>
   );
 
 export const metadataQueries = {
-  namespaces: (kind: MetadataKind) => {
-    const info = METADATA_KINDS[kind];
-    return routeQuery(
-      'glance.metadefs.namespaces',
-      {
-        query: {
-          resource_type: info.resourceType,
-          ...(info.propertiesTarget && { properties_target: info.propertiesTarget }),
-        },
-      },
-      { map: (r) => r.items, meta: { errorMessage: msg('Unable to retrieve the namespaces.') } },
-    );
-  },
+  namespaces: (kind: MetadataKind) => namespacesOf(METADATA_KINDS[kind]),
+  schedulerHintNamespaces: () => namespacesOf(SCHEDULER_HINTS_METADEFS),
   existing: (kind: MetadataKind, id: string) => ({
     ...routeQuery(
       METADATA_KINDS[kind].read,

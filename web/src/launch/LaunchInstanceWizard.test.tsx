@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ServiceCatalog } from '@skydeck/contract';
+import type { MetadefNamespace, ServiceCatalog } from '@skydeck/contract';
 import { cloud, type Route } from '../testing/panelTestKit';
 import { mockFetch, renderWithProviders } from '../testing/render';
 import { LaunchInstanceWizard } from './LaunchInstanceWizard';
@@ -31,11 +31,54 @@ const flavor = (id: string, vcpus: number, ram: number, disk: number) => ({
   rxtx_factor: 1,
 });
 
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** Glance's definitions of a server's metadata and of its scheduler hints, by target. */
+const METADEFS: Record<string, MetadefNamespace[]> = {
+  metadata: [
+    {
+      namespace: 'OS::Software::WebServers',
+      display_name: 'Web Servers',
+      description: '',
+      properties: { sw_tier: { title: 'Tier', type: 'string', enum: ['front', 'back'] } },
+      objects: [
+        {
+          name: 'Apache',
+          properties: {
+            sw_webserver_apache_http_port: {
+              title: 'HTTP Port',
+              type: 'integer',
+              minimum: 1,
+              maximum: 65535,
+              default: 80,
+            },
+          },
+        },
+      ],
+      resource_type_associations: [{ name: 'OS::Nova::Server', properties_target: 'metadata' }],
+    },
+  ],
+  scheduler_hints: [
+    {
+      namespace: 'OS::Compute::SchedulerHints',
+      display_name: 'Scheduler Hints',
+      description: '',
+      properties: { same_host: { title: 'Same Host As', type: 'string', pattern: UUID } },
+      objects: [],
+      resource_type_associations: [
+        { name: 'OS::Nova::Server', properties_target: 'scheduler_hints' },
+      ],
+    },
+  ],
+};
+
 interface Setup {
   services?: string[];
   extensions?: string[];
   denied?: string[];
   validate?: (step: string) => Record<string, Record<string, string>> | undefined;
+  /** Namespaces by properties_target; null: Glance fails. Unset: no metadefs route at all. */
+  metadefs?: Record<string, MetadefNamespace[]> | null;
 }
 
 function setup({
@@ -43,8 +86,10 @@ function setup({
   extensions = ['os-keypairs', 'os-server-groups', 'OS-SCH-HNT'],
   denied = [],
   validate = () => undefined,
+  metadefs,
 }: Setup = {}) {
   const posts: unknown[] = [];
+  const metadefQueries: string[] = [];
   const spy = mockFetch(
     cloud({
       denied,
@@ -88,6 +133,15 @@ function setup({
         'GET /api/neutron/securitygroups/': list([
           { id: 'sg1', name: 'default', description: '', project_id: 'p', rules: [] },
         ]),
+        ...(metadefs !== undefined && {
+          'GET /api/glance/metadefs/namespaces/': (url) => {
+            metadefQueries.push(url.search);
+            if (metadefs === null) return { status: 503, body: { message: 'Glance is down' } };
+            return {
+              body: { items: metadefs[url.searchParams.get('properties_target') ?? ''] ?? [] },
+            };
+          },
+        }),
         'POST /api/nova/servers/': (url, init) => {
           const step = url.searchParams.get('validate');
           if (step === null) {
@@ -102,7 +156,7 @@ function setup({
       },
     }),
   );
-  return { spy, posts };
+  return { spy, posts, metadefQueries };
 }
 
 const stepNames = async (): Promise<string[]> => {
@@ -211,4 +265,107 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
       security_groups: ['sg1'],
     });
   });
+
+  it('offers the metadefs of a server in the Metadata and Scheduler Hints steps and sends what is chosen', async () => {
+    const { posts, metadefQueries } = setup({ metadefs: METADEFS });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <LaunchInstanceWizard
+        preset={{ source_type: 'image', source_id: 'img' }}
+        onClose={onClose}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Allocate f1' }));
+
+    // Scheduler Hints: the hint definitions, a value their pattern refuses, then a good one.
+    await user.click(screen.getByRole('button', { name: 'Scheduler Hints' }));
+    await user.click(await screen.findByRole('button', { name: 'Expand Scheduler Hints' }));
+    await user.click(screen.getByRole('button', { name: 'Add Same Host As' }));
+    const sameHost = screen.getByRole('textbox', { name: 'Same Host As' });
+    await user.type(sameHost, 'not-a-server');
+    expect(screen.getByText('Pattern mismatch')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('Correct the values marked as invalid: same_host.'),
+    ).toBeVisible();
+    await waitFor(() => expect(sameHost).toHaveFocus());
+    await user.clear(sameHost);
+    await user.type(sameHost, '0e3b5f4e-9f6c-4bde-8d3a-3f1d8a6c2b10');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Metadata: a property with choices, a typed one with its default, and a key of our own.
+    await user.click(await screen.findByRole('button', { name: 'Expand Web Servers' }));
+    await user.click(screen.getByRole('button', { name: 'Add Tier' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tier' }), 'back');
+    await user.click(screen.getByRole('button', { name: 'Expand Apache' }));
+    await user.click(screen.getByRole('button', { name: 'Add HTTP Port' }));
+    const port = screen.getByRole('textbox', { name: 'HTTP Port' });
+    expect(port).toHaveValue('80');
+    await user.clear(port);
+    await user.type(port, '70000');
+    expect(screen.getByText('Max: 65535')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Custom' }), 'owner');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.type(screen.getByRole('textbox', { name: 'owner' }), 'ops');
+    // An out-of-range value stops the launch on this step.
+    await user.click(screen.getByRole('button', { name: 'Launch Instance' }));
+    expect(
+      await screen.findByText(
+        'Correct the values marked as invalid: sw_webserver_apache_http_port.',
+      ),
+    ).toBeVisible();
+    expect(posts).toEqual([]);
+    await user.clear(port);
+    await user.type(port, '8080');
+    // Leaving the step and coming back keeps what was chosen.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('combobox', { name: 'Tier' })).toHaveValue('back');
+    expect(screen.getByRole('textbox', { name: 'HTTP Port' })).toHaveValue('8080');
+
+    await user.click(screen.getByRole('button', { name: 'Launch Instance' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: ['vm1'] }));
+    expect(posts[0]).toMatchObject({
+      metadata: { sw_tier: 'back', sw_webserver_apache_http_port: '8080', owner: 'ops' },
+      scheduler_hints: { same_host: '0e3b5f4e-9f6c-4bde-8d3a-3f1d8a6c2b10' },
+    });
+    // Each target read once, by the server's resource type.
+    expect(metadefQueries.sort()).toEqual([
+      '?resource_type=OS%3A%3ANova%3A%3AServer&properties_target=metadata',
+      '?resource_type=OS%3A%3ANova%3A%3AServer&properties_target=scheduler_hints',
+    ]);
+  }, 60_000);
+
+  it('keeps Metadata to keys of the user when the definitions cannot be read', async () => {
+    const { posts } = setup({ metadefs: null });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <LaunchInstanceWizard
+        preset={{ source_type: 'image', source_id: 'img' }}
+        onClose={onClose}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Allocate f1' }));
+    await user.click(screen.getByRole('button', { name: 'Metadata' }));
+    expect(
+      await screen.findByText('The metadata definitions could not be read: add keys of your own.'),
+    ).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Custom' }), 'role');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    // A key without a value is refused before Nova sees it.
+    await user.click(screen.getByRole('button', { name: 'Launch Instance' }));
+    expect(await screen.findByText('Correct the values marked as invalid: role.')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'role' }), 'web');
+    await user.click(screen.getByRole('button', { name: 'Launch Instance' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: ['vm1'] }));
+    expect(posts[0]).toMatchObject({ metadata: { role: 'web' }, scheduler_hints: {} });
+  }, 60_000);
 });

@@ -8,13 +8,13 @@ import { msg } from '../i18n/msg';
 import {
   policy,
   service,
-  setting,
   type ActionResult,
   type ModalProps,
   type Requirement,
 } from '../registry/types';
 import type { StepErrors, WizardStep } from '../ui/WizardFrame/WizardFrame';
 import { WizardFrame } from '../ui/WizardFrame/WizardFrame';
+import { invalidKeys } from '../ui/metadata/metadataTree';
 import {
   imageSources,
   initialModel,
@@ -30,7 +30,7 @@ import {
   DetailsStep,
   FlavorStep,
   KeyPairStep,
-  KeyValueStep,
+  MetadefStep,
   NetworksStep,
   PortsStep,
   SecurityGroupsStep,
@@ -38,7 +38,7 @@ import {
   SourceStep,
   type StepProps,
 } from './steps';
-import { useLaunchData, type LaunchData } from './useLaunchData';
+import { SCHEDULER_HINTS_REQUIRES, useLaunchData, type LaunchData } from './useLaunchData';
 
 const extension = (alias: string): Requirement => ({
   kind: 'extension',
@@ -68,16 +68,7 @@ export const LAUNCH_STEP_DEFS: readonly {
       extension('os-server-groups'),
     ],
   },
-  {
-    id: 'scheduler_hints',
-    name: msg('Scheduler Hints'),
-    requires: [
-      policy('compute', 'os_compute_api:servers:create'),
-      setting('ENABLE_SCHEDULER_HINTS'),
-      setting('LAUNCH_INSTANCE_DEFAULTS.enable_scheduler_hints'),
-      extension('OS-SCH-HNT'),
-    ],
-  },
+  { id: 'scheduler_hints', name: msg('Scheduler Hints'), requires: SCHEDULER_HINTS_REQUIRES },
   { id: 'metadata', name: msg('Metadata') },
 ];
 
@@ -94,6 +85,24 @@ function sourcesOf(model: LaunchModel, data: LaunchData): SourceItem[] {
       return volumeSnapshotSources(data.volumeSnapshots.data ?? []);
   }
 }
+
+const INVALID_VALUES = msg('Correct the values marked as invalid: {{keys}}.');
+
+/** The two steps whose maps the metadata editor edits, with the definitions of each. */
+const METADEF_STEPS = {
+  scheduler_hints: {
+    intro: msg(
+      'Hints for the scheduler that places the instance: choose them from the definitions or add keys of your own.',
+    ),
+    namespaces: (data: LaunchData) => data.schedulerHintNamespaces,
+  },
+  metadata: {
+    intro: msg(
+      'Metadata kept with the instance: choose keys from the definitions or add keys of your own.',
+    ),
+    namespaces: (data: LaunchData) => data.metadataNamespaces,
+  },
+} as const;
 
 /** The server's field → message of one step as the frame shows them. */
 const asStepErrors = (errors: Record<string, string> | undefined): StepErrors | undefined => {
@@ -144,6 +153,14 @@ function Wizard({
     requires: def.requires,
     validate: async () => {
       setEdited(new Set());
+      // Values the definitions refuse are the editor's to show; Nova would take any text.
+      if (def.id === 'metadata' || def.id === 'scheduler_hints') {
+        const defined = METADEF_STEPS[def.id].namespaces(data).data ?? [];
+        const invalid = invalidKeys(defined, model[def.id]);
+        if (invalid.length > 0) {
+          return { fields: { [def.id]: t(INVALID_VALUES, { keys: invalid.join(', ') }) } };
+        }
+      }
       return asStepErrors((await validateLaunchSteps(toBody(model), def.id))[def.id]);
     },
     render: ({ errors: shown }) => {
@@ -169,23 +186,20 @@ function Wizard({
         case 'server_groups':
           return <ServerGroupsStep {...props} />;
         case 'scheduler_hints':
+        case 'metadata': {
+          const field = def.id;
+          // Keyed: the two steps render at the same place, and each has its own editor state.
           return (
-            <KeyValueStep
-              intro={t('Hints passed to the scheduler as key and value pairs.')}
-              value={model.scheduler_hints}
-              onChange={(scheduler_hints) => patch({ scheduler_hints })}
-              error={errors['scheduler_hints']}
+            <MetadefStep
+              key={field}
+              intro={t(METADEF_STEPS[field].intro)}
+              namespaces={METADEF_STEPS[field].namespaces(data)}
+              value={model[field]}
+              onChange={(map) => patch({ [field]: map })}
+              error={errors[field]}
             />
           );
-        case 'metadata':
-          return (
-            <KeyValueStep
-              intro={t('Metadata kept with the instance as key and value pairs.')}
-              value={model.metadata}
-              onChange={(metadata) => patch({ metadata })}
-              error={errors['metadata']}
-            />
-          );
+        }
       }
     },
   }));

@@ -155,6 +155,9 @@ describe('launch model (spec 3 §3, §4, §9)', () => {
       security_groups: ['sg'],
       key_name: 'k',
       user_data: '#!',
+      server_group: 'g1',
+      scheduler_hints: { same_host: 'a0b1' },
+      metadata: { sw_webserver_apache_http_port: '8080', owner: 'ops' },
     };
     expect(toBody(model)).toMatchObject({
       name: 'vm',
@@ -170,7 +173,13 @@ describe('launch model (spec 3 §3, §4, §9)', () => {
       key_name: 'k',
       user_data: '#!',
       disk_config: 'AUTO',
+      // The chosen group goes apart: the server adds it to the hints as Nova's `group`.
+      server_group: 'g1',
+      scheduler_hints: { same_host: 'a0b1' },
+      metadata: { sw_webserver_apache_http_port: '8080', owner: 'ops' },
     });
+    expect(toBody(model).scheduler_hints).not.toHaveProperty('group');
+    expect(toBody(initialModel())).toMatchObject({ scheduler_hints: {}, metadata: {} });
     expect(toBody({ ...model, vol_create: false })).not.toHaveProperty('vol_size');
     expect(toBody({ ...model, instance_count: '' }).instance_count).toBe(0);
   });

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
+  Bullseye,
   Button,
   Content,
   Flex,
@@ -13,11 +14,13 @@ import {
   HelperText,
   HelperTextItem,
   Label,
+  Spinner,
 } from '@patternfly/react-core';
 import type {
   Flavor,
   Keypair,
   LaunchSourceType,
+  MetadefNamespace,
   Network,
   Port,
   SecurityGroup,
@@ -35,6 +38,8 @@ import { NumberField } from '../ui/fields/NumberField';
 import { SelectField } from '../ui/fields/SelectField';
 import { TextAreaField } from '../ui/fields/TextAreaField';
 import { TextField } from '../ui/fields/TextField';
+import { MetadataEditor } from '../ui/metadata/MetadataEditor';
+import { MetadataTree } from '../ui/metadata/metadataTree';
 import {
   computeQuota,
   defaultVolumeSize,
@@ -623,73 +628,76 @@ export function ServerGroupsStep({ model, patch, data, errors }: StepProps): Rea
   );
 }
 
-/** Free key/value pairs: scheduler hints and instance metadata share it. */
-export function KeyValueStep({
+/** What a metadefs read gives the step: the namespaces, or that they are still coming or failed. */
+export interface MetadefRead {
+  data?: MetadefNamespace[];
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** The editor over one map: its tree is the editing state, seeded once from the model. */
+function MapEditor({
+  namespaces,
+  initial,
+  onChange,
+}: {
+  namespaces: readonly MetadefNamespace[];
+  initial: Record<string, string>;
+  onChange: (v: Record<string, string>) => void;
+}): ReactNode {
+  const [tree] = useState(() => new MetadataTree(namespaces, initial));
+  return <MetadataEditor tree={tree} onChange={() => onChange(tree.result().updated)} />;
+}
+
+/**
+ * Instance metadata and scheduler hints (spec 3 §2, §7): the product's metadata editor over
+ * Glance's definitions for the target (typed values, enums, checks), and keys of the user's own.
+ * Without definitions (Glance unreadable) it offers custom keys only.
+ */
+export function MetadefStep({
+  namespaces,
   value,
   onChange,
   error,
   intro,
 }: {
+  namespaces: MetadefRead;
   value: Record<string, string>;
   onChange: (v: Record<string, string>) => void;
   error: string | undefined;
   intro: string;
 }): ReactNode {
   const { t } = useTranslation();
-  const [key, setKey] = useState('');
-  const [val, setVal] = useState('');
+  const waiting = namespaces.isPending && !namespaces.isError;
   return (
-    <Form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!key.trim()) return;
-        onChange({ ...value, [key.trim()]: val });
-        setKey('');
-        setVal('');
-      }}
-    >
+    <Form onSubmit={(e) => e.preventDefault()}>
       <Content component="p">{intro}</Content>
       {error && (
         <HelperText>
           <HelperTextItem variant="error">{error}</HelperTextItem>
         </HelperText>
       )}
-      {Object.entries(value).map(([k, v]) => (
-        <Flex key={k} alignItems={{ default: 'alignItemsCenter' }}>
-          <FlexItem>
-            <code>{k}</code> = <code>{v}</code>
-          </FlexItem>
-          <FlexItem>
-            <Button
-              variant="link"
-              aria-label={t('Remove {{name}}', { name: k })}
-              onClick={() =>
-                onChange(Object.fromEntries(Object.entries(value).filter(([x]) => x !== k)))
-              }
-            >
-              {t('Remove')}
-            </Button>
-          </FlexItem>
-        </Flex>
-      ))}
-      <Grid hasGutter>
-        <GridItem md={5}>
-          <TextField label={t('Key')} maxLength={255} value={key} onChange={setKey} />
-        </GridItem>
-        <GridItem md={5}>
-          <TextField label={t('Value')} maxLength={255} value={val} onChange={setVal} />
-        </GridItem>
-        <GridItem md={2}>
-          <Button
-            type="submit"
-            variant="secondary"
-            isDisabled={!key.trim()}
-            className="pf-v6-u-mt-lg"
-          >
-            {t('Add')}
-          </Button>
-        </GridItem>
-      </Grid>
+      {namespaces.isError && (
+        <Alert
+          isInline
+          isPlain
+          variant="info"
+          title={t('The metadata definitions could not be read: add keys of your own.')}
+        />
+      )}
+      {waiting ? (
+        <Bullseye>
+          <Spinner size="lg" aria-label={t('Loading')} />
+        </Bullseye>
+      ) : (
+        // Definitions that come after a failure (a retry) start the editor over, from the model.
+        <MapEditor
+          key={namespaces.data ? 'defined' : 'custom'}
+          namespaces={namespaces.data ?? []}
+          initial={value}
+          onChange={onChange}
+        />
+      )}
     </Form>
   );
 }

@@ -83,14 +83,18 @@ function AvailableNode({
 function ValueEditor({
   prop,
   id,
+  invalid,
   onPatch,
 }: {
   prop: MetaProperty;
   id: string;
+  /** Marks the field (aria-invalid), so a form that refuses to go on can focus it. */
+  invalid: boolean;
   onPatch: (patch: Partial<Pick<MetaProperty, 'value' | 'operator'>>) => void;
 }): ReactNode {
   const { t } = useTranslation();
   const set = (value: MetaProperty['value']): void => onPatch({ value });
+  const validated = invalid ? 'error' : 'default';
   if (prop.type === 'boolean') {
     return (
       <Checkbox
@@ -124,6 +128,7 @@ function ValueEditor({
               id={id}
               aria-label={prop.title}
               value=""
+              validated={validated}
               onChange={(_e, v) => v && !chosen.includes(v) && set([...chosen, v])}
             >
               <FormSelectOption value="" label={chosen.join(', ') || t('Select values')} />
@@ -138,6 +143,7 @@ function ValueEditor({
               id={id}
               aria-label={prop.title}
               value={chosen.join(',')}
+              validated={validated}
               onChange={(_e, v) =>
                 set(
                   v
@@ -166,6 +172,7 @@ function ValueEditor({
         id={id}
         aria-label={prop.title}
         value={text}
+        validated={validated}
         isDisabled={prop.readonly}
         onChange={(_e, v) => set(v)}
       >
@@ -181,6 +188,7 @@ function ValueEditor({
       id={id}
       aria-label={prop.title}
       value={text}
+      validated={validated}
       readOnlyVariant={prop.readonly ? 'default' : undefined}
       type={prop.type === 'string' ? 'text' : 'text'}
       onChange={(_e, v) => set(v)}
@@ -211,7 +219,12 @@ function ExistingItem({
       >
         <InputGroup>
           <InputGroupItem isFill>
-            <ValueEditor prop={prop} id={id} onPatch={(patch) => onPatch(node, patch)} />
+            <ValueEditor
+              prop={prop}
+              id={id}
+              invalid={!!error}
+              onPatch={(patch) => onPatch(node, patch)}
+            />
           </InputGroupItem>
           <InputGroupItem>
             <Button

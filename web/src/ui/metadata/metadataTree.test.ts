@@ -10,6 +10,7 @@ import {
   MetadataTree,
   PATTERN_MISMATCH,
   REQUIRED,
+  invalidKeys,
   parseValue,
   validateProperty,
   type MetaProperty,
@@ -159,5 +160,20 @@ describe('metadata values (spec 2 §5)', () => {
     expect(
       validateProperty(prop({ type: 'integer', minimum: 5, maximum: 1, value: '3' }))?.message,
     ).toBe(MIN_VALUE);
+  });
+});
+
+describe('invalidKeys', () => {
+  it('names the defined keys whose values fail, and custom keys left empty', () => {
+    expect(
+      invalidKeys([ns, cpu], { hw_count: '3', HW_WATCHDOG_ACTION: 'reset', mine: 'x' }),
+    ).toEqual([]);
+    expect(invalidKeys([ns, cpu], { hw_count: '9', hw_cpu_policy: '', mine: '' })).toEqual([
+      'hw_count',
+      'hw_cpu_policy',
+      'mine',
+    ]);
+    // Without definitions every key is custom: only emptiness counts.
+    expect(invalidKeys([], { hw_count: '9', mine: '' })).toEqual(['mine']);
   });
 });

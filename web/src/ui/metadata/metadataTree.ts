@@ -358,3 +358,16 @@ export function validateProperty(p: MetaProperty): ValidationError | undefined {
   }
   return undefined;
 }
+
+/**
+ * The keys of a metadata map whose values its definitions refuse (spec 2 §5), in the editor's
+ * order: what a form holding only the map (not the editor's tree) checks before it goes on.
+ */
+export function invalidKeys(
+  namespaces: readonly MetadefNamespace[],
+  values: Readonly<Record<string, string>>,
+): string[] {
+  return new MetadataTree(namespaces, values)
+    .added()
+    .flatMap((n) => (n.leaf && validateProperty(n.leaf) ? [n.leaf.name] : []));
+}
