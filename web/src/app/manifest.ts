@@ -284,6 +284,8 @@ export const manifest: readonly ManifestEntry[] = [
     requires: [service('network')],
     load: () =>
       import('../panels/network-topology/NetworkTopologyPage').then((m) => m.NetworkTopologyPage),
+    // The model of a large project takes a while to build: asked before the page's code loads.
+    prefetch: () => import('../data/neutron/topology').then((m) => m.preloadTopology()),
   },
   {
     type: 'OS::Nova::Keypair',

@@ -87,6 +87,17 @@ function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel
 }
 
 /**
+ * A page's loader: its first read starts as soon as the route is known (the page takes the
+ * answer when it mounts). Nothing waits for it, and a failure is the page's to report.
+ */
+function prefetchPageData(prefetch: () => Promise<unknown>) {
+  return (): null => {
+    prefetch().catch(() => undefined);
+    return null;
+  };
+}
+
+/**
  * Every route of the app (spec 1 §2, spec 2 §2). Pages are lazy chunks, so the login page
  * loads none of the shell, panels or tables.
  */
@@ -102,6 +113,11 @@ export function createRoutes(
         loader: prefetchPanelData(queryClient, entry, panel),
         shouldRevalidate: onNewPathOnly,
       }),
+      ...(entry.kind === 'page' &&
+        entry.prefetch && {
+          loader: prefetchPageData(entry.prefetch),
+          shouldRevalidate: onNewPathOnly,
+        }),
       lazy: async () => {
         // The declaration loads with the page's code, so the table never suspends on it.
         const [{ PanelRoute }] = await Promise.all([

@@ -330,6 +330,12 @@ export interface PageEntry {
   panels: PanelDecl[];
   requires: Requirement[];
   load: () => Promise<ComponentType<PageProps>>;
+  /**
+   * Starts the page's first read the moment its route is known, in parallel with the session,
+   * the policy batch and the page's code (as a resource panel's list is); the page picks the
+   * answer up instead of asking again. Nothing waits for it.
+   */
+  prefetch?: () => Promise<unknown>;
 }
 
 export type ManifestEntry = ResourceEntry | PageEntry;

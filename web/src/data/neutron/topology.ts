@@ -75,6 +75,38 @@ const randomStream = (): string => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 };
 
+/** A whole model asked for before the page mounted, with the stream it was asked on. */
+interface Preloaded {
+  stream: string;
+  answer: Promise<Topology>;
+  at: number;
+}
+
+let preloaded: Preloaded | undefined;
+
+/** A preloaded answer older than this is not taken: the page reads afresh. */
+const PRELOAD_FRESH_MS = 10_000;
+
+/**
+ * Starts reading the whole model on a new stream (the route's loader, before the page's code is
+ * there); the page's first read takes it. A later call replaces an answer nobody took.
+ */
+export function preloadTopology(now: () => number = Date.now): Promise<Topology> {
+  const stream = randomStream();
+  const answer = api('neutron.topology.get', { query: { stream } });
+  // The page reports a failure when it takes the answer; until then nobody awaits it.
+  answer.catch(() => undefined);
+  preloaded = { stream, answer, at: now() };
+  return answer;
+}
+
+/** The preloaded read, once, when it is fresh. */
+function takePreloaded(now: number): Preloaded | undefined {
+  const taken = preloaded;
+  preloaded = undefined;
+  return taken && now - taken.at <= PRELOAD_FRESH_MS ? taken : undefined;
+}
+
 export interface TopologyData {
   state: TopologyState | undefined;
   error: unknown;
@@ -102,10 +134,14 @@ export function useTopology(intervalMs: number): TopologyData {
     if (inFlight.current) return inFlight.current;
     const run = (async () => {
       try {
-        const answer = await api('neutron.topology.get', {
-          query: { stream: stream.current, since: held.current?.version },
-          signal: controller.current.signal,
-        });
+        // The first read takes the one the route's loader started, and its stream.
+        const early = held.current ? undefined : takePreloaded(Date.now());
+        if (early) stream.current = early.stream;
+        const answer = await (early?.answer ??
+          api('neutron.topology.get', {
+            query: { stream: stream.current, since: held.current?.version },
+            signal: controller.current.signal,
+          }));
         const next = applyTopology(held.current, answer);
         held.current = next;
         setState(next);

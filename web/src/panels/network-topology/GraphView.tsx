@@ -42,6 +42,11 @@ export interface GraphViewProps {
   /** Zoom steps from the page's buttons (+1 in, -1 out), bumped with a counter. */
   zoomStep: { n: number; dir: 1 | -1 };
   height: number;
+  /**
+   * The graph's width as the page measured it before the graph was there. Reading it from the
+   * drawn graph would lay out every node once more before the first paint.
+   */
+  initialWidth?: number;
 }
 
 const stateClass = (node: DrawnNode): string => {
@@ -66,6 +71,7 @@ const FILL: Record<DrawnNode['kind'], string> = {
  */
 export function GraphView(props: GraphViewProps): ReactNode {
   const { nodes, links, labels, selected, onSelect, centre, relayout, zoomStep, height } = props;
+  const { initialWidth } = props;
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const layerRef = useRef<SVGGElement>(null);
@@ -124,14 +130,15 @@ export function GraphView(props: GraphViewProps): ReactNode {
     layerRef.current?.setAttribute('transform', `translate(${v.x},${v.y}) scale(${v.k})`);
   };
 
-  const centred = (): View => {
+  const centred = (width?: number): View => {
+    if (width !== undefined) return { x: width / 2, y: height / 2, k: 1 };
     const rect = svgRef.current?.getBoundingClientRect();
     return { x: (rect?.width ?? 800) / 2, y: (rect?.height ?? height) / 2, k: 1 };
   };
 
   // The simulation, once; a layout effect declared first, so it exists when the model's runs.
   useLayoutEffect(() => {
-    view.current = centred();
+    view.current = centred(initialWidth);
     applyView();
     const s = forceSimulation<SimNode, SimLink>([])
       .force(
@@ -163,6 +170,9 @@ export function GraphView(props: GraphViewProps): ReactNode {
   }, []);
 
   const lastRelayout = useRef(relayout);
+  /** The first layout's start, held until the first frame has painted the nodes. */
+  const firstStart = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(firstStart.current), []);
   // The model: keep each known node's place, seed new ones beside a neighbour.
   useLayoutEffect(() => {
     const s = sim.current;
@@ -219,7 +229,17 @@ export function GraphView(props: GraphViewProps): ReactNode {
     const firstRun = before.size === 0;
     const relaid = relayout !== lastRelayout.current;
     lastRelayout.current = relayout;
-    if (firstRun || relaid) {
+    if (firstRun) {
+      // The nodes show at once where d3 seeds them (a deterministic spiral around the centre),
+      // and the layout refines that from the next frame on: its first ticks (every node's
+      // forces, every element moved and laid out again) would otherwise come before the first
+      // paint of a large graph.
+      s.alpha(1);
+      cancelAnimationFrame(firstStart.current);
+      firstStart.current = requestAnimationFrame(() => {
+        firstStart.current = requestAnimationFrame(() => s.restart());
+      });
+    } else if (relaid) {
       for (const n of next.values()) {
         n.fx = null;
         n.fy = null;
@@ -329,6 +349,8 @@ export function GraphView(props: GraphViewProps): ReactNode {
       if (d.resume === undefined) {
         const running = sim.current ? sim.current.alpha() > sim.current.alphaMin() : false;
         d.resume = running;
+        // A first layout not yet started starts on release instead.
+        cancelAnimationFrame(firstStart.current);
         sim.current?.stop();
       }
       const p = toGraph(e.clientX, e.clientY);
@@ -417,7 +439,7 @@ export function GraphView(props: GraphViewProps): ReactNode {
                 const r = e.currentTarget.getBoundingClientRect();
                 onSelect(node, { x: r.left + r.width / 2, y: r.top + r.height / 2 });
               }}
-              style={{ cursor: 'pointer' }}
+              cursor="pointer"
             >
               <title>{node.name || node.id}</title>
               <circle

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -76,6 +76,11 @@ export function NetworkTopologyPage(_props: PageProps): ReactNode {
   const [relayout, setRelayout] = useState(0);
   const [zoomStep, setZoomStep] = useState<{ n: number; dir: 1 | -1 }>({ n: 0, dir: 1 });
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  // The graph's width, read while the page shows no graph yet (a cheap layout then).
+  const [graphWidth, setGraphWidth] = useState<number>();
+  useLayoutEffect(() => {
+    setGraphWidth(containerRef.current?.getBoundingClientRect().width);
+  }, []);
 
   const state = useMemo(() => (held ? withoutGone(held, gone) : undefined), [held, gone]);
   const graph = useMemo(
@@ -292,6 +297,7 @@ export function NetworkTopologyPage(_props: PageProps): ReactNode {
             relayout={relayout}
             zoomStep={zoomStep}
             height={GRAPH_HEIGHT}
+            initialWidth={graphWidth}
           />
         ) : (
           <FlatView state={state} mode={flatMode} selected={balloon?.key} onSelect={onSelect} />
