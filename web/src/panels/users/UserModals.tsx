@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { KeystoneUser } from '@skydeck/contract';
+import type { KeystoneUser, Project } from '@skydeck/contract';
 import { projectQueries } from '../../data/keystone/projects';
 import { defaultRoleId, roleQueries, userMutations } from '../../data/keystone/users';
 import type { ModalProps } from '../../registry/types';
 import { ConfirmChangeModal } from '../../ui/ConfirmChangeModal/ConfirmChangeModal';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
-import { useForm } from '../../ui/ModalForm/useForm';
+import { useForm, type FieldBinding } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
@@ -20,6 +20,32 @@ import {
   userFieldErrors,
   type UserFormValues,
 } from './userForm';
+
+/** Projects as primary-project choices, by name. */
+const projectOptionsOf = (projects: readonly Project[]): { value: string; label: string }[] =>
+  [...projects]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => ({ value: p.id, label: p.name }));
+
+/** Name, email and description: what Create and Edit User both ask. */
+function UserIdentityFields({
+  name,
+  email,
+  description,
+}: {
+  name: FieldBinding<string>;
+  email: FieldBinding<string>;
+  description: FieldBinding<string>;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField label={t('User Name')} isRequired maxLength={USER_FIELD_MAX} {...name} />
+      <TextField label={t('Email')} type="email" maxLength={USER_FIELD_MAX} {...email} />
+      <TextAreaField label={t('Description')} {...description} />
+    </>
+  );
+}
 
 /** Create User (spec 3 §5): name, email, password twice, primary project and role, enabled. */
 export function CreateUserModal({ onClose }: ModalProps<undefined>): ReactNode {
@@ -43,10 +69,7 @@ export function CreateUserModal({ onClose }: ModalProps<undefined>): ReactNode {
     (v) => createUserErrors({ ...v, role: v.role || fallbackRole }, t),
   );
   const role = form.values.role || fallbackRole;
-  const projectOptions = [...(projects.data ?? [])]
-    .filter((p) => p.enabled)
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((p) => ({ value: p.id, label: p.name }));
+  const projectOptions = projectOptionsOf((projects.data ?? []).filter((p) => p.enabled));
   return (
     <ModalForm
       title={t('Create User')}
@@ -67,19 +90,11 @@ export function CreateUserModal({ onClose }: ModalProps<undefined>): ReactNode {
         return { created: [user.id] };
       }}
     >
-      <TextField
-        label={t('User Name')}
-        isRequired
-        maxLength={USER_FIELD_MAX}
-        {...form.bind('name')}
+      <UserIdentityFields
+        name={form.bind('name')}
+        email={form.bind('email')}
+        description={form.bind('description')}
       />
-      <TextField
-        label={t('Email')}
-        type="email"
-        maxLength={USER_FIELD_MAX}
-        {...form.bind('email')}
-      />
-      <TextAreaField label={t('Description')} {...form.bind('description')} />
       <PasswordPairFields password={form.bind('password')} confirm={form.bind('confirm')} />
       <SelectField
         label={t('Primary Project')}
@@ -138,25 +153,15 @@ export function EditUserModal({ target, onClose }: ModalProps<KeystoneUser>): Re
         return { updated: [target.id] };
       }}
     >
-      <TextField
-        label={t('User Name')}
-        isRequired
-        maxLength={USER_FIELD_MAX}
-        {...form.bind('name')}
+      <UserIdentityFields
+        name={form.bind('name')}
+        email={form.bind('email')}
+        description={form.bind('description')}
       />
-      <TextField
-        label={t('Email')}
-        type="email"
-        maxLength={USER_FIELD_MAX}
-        {...form.bind('email')}
-      />
-      <TextAreaField label={t('Description')} {...form.bind('description')} />
       <SelectField
         label={t('Primary Project')}
         placeholder={t('Select a project')}
-        options={[...(projects.data ?? [])]
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((p) => ({ value: p.id, label: p.name }))}
+        options={projectOptionsOf(projects.data ?? [])}
         {...form.bind('project')}
       />
     </ModalForm>
