@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QosPolicy, QosRule } from '@skydeck/contract';
@@ -14,13 +13,12 @@ import { t as translate } from '../../i18n/i18n';
 import { msg, type Msg } from '../../i18n/msg';
 import { textColumn } from '../../registry/columns';
 import { policy, type Column } from '../../registry/types';
-import { confirm } from '../../ui/ConfirmDialog/confirm';
+import { confirmDeleteRule } from '../../shared/rules/deleteRule';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { ItemTable } from '../../ui/ResourceTable/ItemTable';
+import { EditableItemTable } from '../../ui/ResourceTable/EditableItemTable';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextField } from '../../ui/fields/TextField';
-import { toast } from '../../ui/Toasts/toast';
 import {
   directionsOf,
   emptyRuleForm,
@@ -40,9 +38,6 @@ const DIRECTION_LABELS: Record<string, Msg> = {
   ingress: msg('Ingress'),
   any: msg('Any'),
 };
-
-const RULE_DELETED = msg('Deleted Rule: {{names}}.');
-const RULE_DELETE_FAILED = msg('Unable to delete Rule: {{names}}. {{reason}}');
 
 function AddRuleModal({
   policy: p,
@@ -121,25 +116,12 @@ export function QosRules({ policy: p }: { policy: QosPolicy }): ReactNode {
   const access = useRequirements([{ requirements: [policy('network', 'update_policy')], target }]);
   const [canEdit] = access.allowed;
 
-  const remove = async (rule: QosRule): Promise<void> => {
-    const confirmed = await confirm({
-      action: t('Delete Rule'),
-      title: t('Confirm Delete Rule'),
-      body: t('You have selected "{{names}}". Deleted Rule is not recoverable.', {
-        names: rule.id,
-      }),
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await removeQosRule(p.id, rule);
-      toast.success(translate(RULE_DELETED, { names: rule.id }));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : '';
-      toast.error(translate(RULE_DELETE_FAILED, { names: rule.id, reason }));
-    }
-    await queryClient.invalidateQueries({ queryKey: qosPolicyQueries.all() });
-  };
+  const remove = (rule: QosRule): Promise<void> =>
+    confirmDeleteRule(
+      rule.id,
+      () => removeQosRule(p.id, rule),
+      () => queryClient.invalidateQueries({ queryKey: qosPolicyQueries.all() }),
+    );
 
   const columns: Column<QosRule>[] = [
     textColumn('id', msg('Rule ID'), (r) => r.id, { defaultSort: true }),
@@ -155,40 +137,23 @@ export function QosRules({ policy: p }: { policy: QosPolicy }): ReactNode {
     textColumn('max_burst_kbps', msg('Max Burst Kbits'), (r) => num(r.max_burst_kbps)),
     textColumn('min_kbps', msg('Min Kbps'), (r) => num(r.min_kbps ?? r.min_kpps)),
     textColumn('dscp_mark', msg('DSCP Mark'), (r) => num(r.dscp_mark)),
-    {
-      id: 'actions',
-      title: msg('Actions'),
-      priority: 1,
-      sortable: false,
-      value: () => '',
-      cell: (r) =>
-        canEdit && (
-          <Button
-            variant="danger"
-            size="sm"
-            aria-label={t('Delete Rule {{name}}', { name: r.id })}
-            onClick={() => void remove(r)}
-          >
-            {t('Delete Rule')}
-          </Button>
-        ),
-    },
   ];
 
   return (
     <>
-      <Toolbar>
-        <ToolbarContent>
-          <ToolbarItem>
-            {canEdit && (
-              <Button variant="primary" onClick={() => setAdding(true)}>
-                {t('Add Rule')}
-              </Button>
-            )}
-          </ToolbarItem>
-        </ToolbarContent>
-      </Toolbar>
-      <ItemTable label={t('Rules')} columns={columns} items={p.rules} rowKey={(r) => r.id} />
+      <EditableItemTable
+        label={t('Rules')}
+        columns={columns}
+        items={p.rules}
+        rowKey={(r) => r.id}
+        addLabel={t('Add Rule')}
+        canAdd={canEdit === true}
+        onAdd={() => setAdding(true)}
+        deleteLabel={t('Delete Rule')}
+        deleteAriaLabel={(r) => t('Delete Rule {{name}}', { name: r.id })}
+        canDelete={canEdit === true}
+        onDelete={(r) => void remove(r)}
+      />
       {adding && <AddRuleModal policy={p} onClose={() => setAdding(false)} />}
     </>
   );

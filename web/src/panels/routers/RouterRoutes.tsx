@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Router } from '@skydeck/contract';
@@ -11,7 +10,7 @@ import { policy, type Column } from '../../registry/types';
 import { confirm } from '../../ui/ConfirmDialog/confirm';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { ItemTable } from '../../ui/ResourceTable/ItemTable';
+import { EditableItemTable } from '../../ui/ResourceTable/EditableItemTable';
 import { TextField } from '../../ui/fields/TextField';
 import { routeErrors } from './routeForm';
 
@@ -82,43 +81,21 @@ export function RouterRoutes({ router }: { router: Router }): ReactNode {
   const columns: Column<HostRoute>[] = [
     textColumn('destination', msg('Destination CIDR'), (r) => r.destination, { defaultSort: true }),
     textColumn('nexthop', msg('Next Hop'), (r) => r.nexthop),
-    {
-      id: 'actions',
-      title: msg('Actions'),
-      priority: 1,
-      sortable: false,
-      value: () => '',
-      cell: (r) =>
-        canUpdate && (
-          <Button
-            variant="danger"
-            size="sm"
-            aria-label={t('Delete Static Route {{name}}', { name: r.destination })}
-            onClick={() => void remove(r).catch(() => undefined)}
-          >
-            {t('Delete Static Route')}
-          </Button>
-        ),
-    },
   ];
   return (
     <>
-      <Toolbar>
-        <ToolbarContent>
-          <ToolbarItem>
-            {canUpdate && (
-              <Button variant="primary" onClick={() => setAdding(true)}>
-                {t('Add Static Route')}
-              </Button>
-            )}
-          </ToolbarItem>
-        </ToolbarContent>
-      </Toolbar>
-      <ItemTable
+      <EditableItemTable
         label={t('Static Routes')}
         columns={columns}
         items={current.routes}
         rowKey={(r) => `${r.destination} ${r.nexthop}`}
+        addLabel={t('Add Static Route')}
+        canAdd={canUpdate}
+        onAdd={() => setAdding(true)}
+        deleteLabel={t('Delete Static Route')}
+        deleteAriaLabel={(r) => t('Delete Static Route {{name}}', { name: r.destination })}
+        canDelete={canUpdate}
+        onDelete={(r) => void remove(r).catch(() => undefined)}
       />
       {adding && <AddRouteModal router={current} onClose={() => setAdding(false)} />}
     </>
