@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Image } from '@skydeck/contract';
 import {
   OTHER_PROJECT_LABEL,
   SHARED_WITH_PROJECT_LABEL,
@@ -19,27 +18,9 @@ import {
 } from './imageRules';
 import { uploadPercent } from '../../api/upload';
 import { defaultVolumeSize } from '../../shared/volumes/volumeQuota';
+import { imageFixture } from './imageFixtures';
 
-const img = (over: Partial<Image> = {}): Image => ({
-  id: 'i1',
-  name: 'cirros',
-  status: 'active',
-  visibility: 'public',
-  protected: false,
-  owner: 'p1',
-  disk_format: 'qcow2',
-  container_format: 'bare',
-  size: 1024,
-  virtual_size: null,
-  min_disk: 0,
-  min_ram: 0,
-  checksum: null,
-  created_at: '',
-  updated_at: '',
-  tags: [],
-  properties: {},
-  ...over,
-});
+const img = imageFixture;
 
 describe('source type (spec 2 §4: last applied wins)', () => {
   const s = (

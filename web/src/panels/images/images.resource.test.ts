@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Image, Settings } from '@skydeck/contract';
+import type { Settings } from '@skydeck/contract';
 import { images } from './images.resource';
 import { testScope } from '../../testing/testScope';
+import { imageFixture } from './imageFixtures';
 
-const img = (over: Partial<Image> = {}): Image => ({
-  id: 'i1',
-  name: 'cirros',
-  status: 'active',
-  visibility: 'public',
-  protected: false,
-  owner: 'p1',
-  disk_format: 'qcow2',
-  container_format: 'bare',
-  size: 1024,
-  virtual_size: null,
-  min_disk: 0,
-  min_ram: 0,
-  checksum: null,
-  created_at: '',
-  updated_at: '',
-  tags: [],
-  properties: {},
-  ...over,
-});
+const img = imageFixture;
 
 const settings = (on: boolean): Settings =>
   ({ FILTER_DATA_FIRST: { 'admin.images': on } }) as unknown as Settings;

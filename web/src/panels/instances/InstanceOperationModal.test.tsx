@@ -5,34 +5,14 @@ import type { Flavor, Instance } from '@skydeck/contract';
 import { mockFetch, renderWithProviders } from '../../testing/render';
 import { cloud } from '../../testing/panelTestKit';
 import { toast, toastStore } from '../../ui/Toasts/toast';
+import { instanceFixture } from './instanceFixtures';
 import { OPERATIONS } from './instanceActionRules';
 import { InstanceEditModal } from './InstanceEditModal';
 import { InstanceOperationModal } from './InstanceOperationModal';
 import { InstanceRebuildModal } from './InstanceRebuildModal';
 import { InstanceResizeModal } from './InstanceResizeModal';
 
-const instance = (over: Partial<Instance> = {}): Instance => ({
-  id: 'i-1',
-  name: 'web-1',
-  status: 'ACTIVE',
-  task_state: null,
-  power_state: 1,
-  vm_state: 'active',
-  progress: null,
-  locked: false,
-  image: { id: 'img-1', name: 'cirros' },
-  flavor: { id: '1', name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 },
-  addresses: [],
-  key_name: null,
-  availability_zone: 'nova',
-  created: null,
-  updated: null,
-  project_id: 'p-1',
-  user_id: 'u-1',
-  metadata: {},
-  description: null,
-  ...over,
-});
+const instance = instanceFixture;
 
 const flavor = (id: string, name: string, ram: number): Flavor => ({
   id,

@@ -27,31 +27,11 @@ import {
   snapshotBody,
 } from './instanceActionRules';
 import { instanceBatchActions, instanceRowActions } from './instances.actions';
+import { instanceFixture } from './instanceFixtures';
 import catalogue from '../../locales/en/translation.json';
 
-const instance = (over: Partial<Instance> = {}): Instance => ({
-  id: 'i-1',
-  name: 'web-1',
-  status: 'ACTIVE',
-  task_state: null,
-  power_state: 1,
-  vm_state: 'active',
-  progress: null,
-  locked: false,
-  image: { id: 'img-1', name: 'cirros' },
-  flavor: { id: '1', name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 },
-  addresses: [],
-  key_name: null,
-  availability_zone: 'nova',
-  created: null,
-  updated: null,
-  project_id: 'p-1',
-  user_id: 'u-1',
-  metadata: {},
-  description: 'Front',
-  host: 'compute-1',
-  ...over,
-});
+const instance = (over: Partial<Instance> = {}): Instance =>
+  instanceFixture({ description: 'Front', host: 'compute-1', ...over });
 
 const ALL_STATUSES = [
   'ACTIVE',

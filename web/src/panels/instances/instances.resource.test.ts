@@ -3,33 +3,23 @@ import type { Instance } from '@skydeck/contract';
 import { forPanel } from '../../registry/defineResource';
 import { testScope } from '../../testing/testScope';
 import { instances } from './instances.resource';
+import { instanceFixture } from './instanceFixtures';
 
 const TYPE = 'OS::Nova::Server';
 const admin = testScope('/admin/instances', 'admin', TYPE);
 const project = testScope('/project/instances', 'project', TYPE);
 
-const server = (over: Partial<Instance> = {}): Instance => ({
-  id: 'i1',
-  name: 'web-1',
-  status: 'ACTIVE',
-  task_state: null,
-  power_state: 1,
-  vm_state: 'active',
-  progress: null,
-  locked: false,
-  image: { id: 'img', name: 'cirros' },
-  flavor: { name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 },
-  addresses: [],
-  key_name: 'demo-key',
-  availability_zone: 'nova',
-  created: '2026-01-01T00:00:00Z',
-  updated: null,
-  project_id: 'p1',
-  user_id: 'u1',
-  metadata: {},
-  description: null,
-  ...over,
-});
+const server = (over: Partial<Instance> = {}): Instance =>
+  instanceFixture({
+    id: 'i1',
+    image: { id: 'img', name: 'cirros' },
+    flavor: { name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 },
+    key_name: 'demo-key',
+    created: '2026-01-01T00:00:00Z',
+    project_id: 'p1',
+    user_id: 'u1',
+    ...over,
+  });
 
 const column = (id: string) => {
   const c = instances.columns.find((col) => col.id === id);
