@@ -9,9 +9,9 @@ import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { SelectField } from '../../ui/fields/SelectField';
+import { DiskConfigField } from './DiskConfigField';
 import { TextField } from '../../ui/fields/TextField';
 import {
-  diskConfigOptions,
   passwordsMatch,
   rebuildBody,
   rebuildChoices,
@@ -69,11 +69,9 @@ function RebuildForm({
         maxLength={255}
         {...form.bind('confirmPassword')}
       />
-      <SelectField
-        label={t('Disk Partition')}
+      <DiskConfigField
         value={form.values.diskConfig}
-        onChange={(value) => form.setValue('diskConfig', value === 'MANUAL' ? 'MANUAL' : 'AUTO')}
-        options={diskConfigOptions().map((o) => ({ value: o.value, label: t(o.label) }))}
+        onChange={(value) => form.setValue('diskConfig', value)}
       />
     </ModalForm>
   );

@@ -9,12 +9,8 @@ import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { SelectField } from '../../ui/fields/SelectField';
-import {
-  diskConfigOptions,
-  resizeChoices,
-  resizeBody,
-  type DiskConfigChoice,
-} from './instanceActionRules';
+import { DiskConfigField } from './DiskConfigField';
+import { resizeChoices, resizeBody, type DiskConfigChoice } from './instanceActionRules';
 
 function ResizeForm({
   instance,
@@ -58,11 +54,9 @@ function ResizeForm({
           }),
         }))}
       />
-      <SelectField
-        label={t('Disk Partition')}
+      <DiskConfigField
         value={form.values.diskConfig}
-        onChange={(value) => form.setValue('diskConfig', value === 'MANUAL' ? 'MANUAL' : 'AUTO')}
-        options={diskConfigOptions().map((o) => ({ value: o.value, label: t(o.label) }))}
+        onChange={(value) => form.setValue('diskConfig', value)}
       />
     </ModalForm>
   );
