@@ -6,6 +6,7 @@ import type {
   NeutronSubnet,
   OpenStackClient,
 } from '@skydeck/openstack-client';
+import { toRule } from './l3views';
 
 // Pure mappers from Neutron's shapes to the contract's (the allowlist: nothing else goes out).
 
@@ -110,17 +111,7 @@ export const toSecurityGroup = (g: NeutronSecurityGroup): SecurityGroup => {
     name: g.name,
     description: g.description ?? '',
     project_id: g.project_id,
-    rules: g.security_group_rules.map((r) => ({
-      id: r.id,
-      direction: r.direction,
-      ethertype: r.ethertype,
-      protocol: r.protocol,
-      port_range_min: r.port_range_min,
-      port_range_max: r.port_range_max,
-      remote_ip_prefix: r.remote_ip_prefix,
-      remote_group_id: r.remote_group_id,
-      description: r.description ?? '',
-    })),
+    rules: g.security_group_rules.map(toRule),
   };
   if (g.stateful !== undefined) out.stateful = g.stateful;
   if (g.created_at !== undefined) out.created_at = g.created_at;
