@@ -128,11 +128,37 @@ test.describe('Launch Instance wizard', () => {
     await shot(page, '09-server-groups');
     await next(wizard);
 
+    // The hint definitions of the demo cloud's Glance (OS::Nova::Server, scheduler_hints).
     await expectStep(wizard, 'Scheduler Hints');
+    const available = wizard.getByRole('list', { name: 'Available Metadata' });
+    await expect(available).toContainText('Scheduler Hints');
+    await wizard.getByRole('button', { name: 'Expand Scheduler Hints' }).click();
+    await wizard.getByRole('button', { name: 'Expand Network Proximity' }).click();
     await shot(page, '10-scheduler-hints');
     await next(wizard);
 
+    // Metadata: Glance's Web Servers namespace offers Apache's HTTP port (an integer, 80 by
+    // default); a value out of its range stops the launch, then 8080 and a key of our own go.
     await expectStep(wizard, 'Metadata');
+    await expect(available).toContainText('Web Servers');
+    await available.getByRole('button', { name: 'Expand Web Servers' }).click();
+    await available.getByRole('button', { name: 'Expand Apache HTTP Server' }).click();
+    await wizard.getByRole('textbox', { name: 'Filter' }).fill('apache_http_port');
+    await available.getByRole('button', { name: 'Add HTTP Port' }).click();
+    const port = wizard.getByRole('textbox', { name: 'HTTP Port' });
+    await expect(port).toHaveValue('80');
+    await port.fill('70000');
+    await expect(wizard.getByText('Max: 65535')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Launch Instance', exact: true }).click();
+    await expect(
+      wizard.getByText('Correct the values marked as invalid: sw_webserver_apache_http_port.'),
+    ).toBeVisible();
+    await expect(port).toBeFocused();
+    await shot(page, '11-metadata-error');
+    await port.fill('8080');
+    await wizard.getByRole('textbox', { name: 'Custom' }).fill('e2e_owner');
+    await wizard.getByRole('button', { name: 'Add', exact: true }).click();
+    await wizard.getByRole('textbox', { name: 'e2e_owner' }).fill('launch-spec');
     await shot(page, '11-metadata');
     await wizard.getByRole('button', { name: 'Launch Instance', exact: true }).click();
     await expect(wizard).toBeHidden();
@@ -155,6 +181,13 @@ test.describe('Launch Instance wizard', () => {
       )
       .toBe('ACTIVE');
     expect(seen).toEqual(['BUILD', 'ACTIVE']);
+    // The metadata chosen in the wizard is the server's in Nova (GET /servers/{id}).
+    const [created] = (await demo.nova.servers.list({ filters: { name: `^${name}$` } })).servers;
+    const { server: shown } = await demo.nova.servers.get(created?.id ?? '');
+    expect(shown.metadata).toEqual({
+      sw_webserver_apache_http_port: '8080',
+      e2e_owner: 'launch-spec',
+    });
     await page.reload();
     const instances = new ResourcePanel(page, { path: 'project/instances', title: 'Instances' });
     await instances.waitLoaded();
