@@ -32,7 +32,7 @@ type WriteRoute = Extract<
 >;
 
 /** The Glance metadefs of a kind of key: a resource type, and a target where it has several. */
-export interface MetadefTarget {
+interface MetadefTarget {
   resourceType: string;
   propertiesTarget?: string;
 }
@@ -97,7 +97,7 @@ export const METADATA_KINDS: Record<MetadataKind, KindInfo> = {
  * A new server's scheduler hints (the Launch Instance wizard's Scheduler Hints step): Glance's
  * metadefs describe them under OS::Nova::Server with target scheduler_hints.
  */
-export const SCHEDULER_HINTS_METADEFS: MetadefTarget = {
+const SCHEDULER_HINTS_METADEFS: MetadefTarget = {
   resourceType: 'OS::Nova::Server',
   propertiesTarget: 'scheduler_hints',
 };

@@ -629,7 +629,7 @@ export function ServerGroupsStep({ model, patch, data, errors }: StepProps): Rea
 }
 
 /** What a metadefs read gives the step: the namespaces, or that they are still coming or failed. */
-export interface MetadefRead {
+interface MetadefRead {
   data?: MetadefNamespace[];
   isPending: boolean;
   isError: boolean;
