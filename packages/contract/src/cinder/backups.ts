@@ -69,6 +69,18 @@ export const VolumeBackupRestored = Type.Object({
 });
 export type VolumeBackupRestored = Static<typeof VolumeBackupRestored>;
 
+/** The statuses an admin may force on a backup (Cinder's os-reset_status takes only these). */
+const BACKUP_RESET_STATUSES = ['available', 'error'] as const;
+export const VolumeBackupResetStatusBody = Type.Object(
+  {
+    status: Type.Unsafe<(typeof BACKUP_RESET_STATUSES)[number]>(
+      Type.Union(BACKUP_RESET_STATUSES.map((s) => Type.Literal(s))),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type VolumeBackupResetStatusBody = Static<typeof VolumeBackupResetStatusBody>;
+
 /** /api/cinder/backups/ (issue 11 "Backups"). */
 export const cinderBackupRoutes = routes('cinder.backups', {
   list: route({
@@ -101,5 +113,12 @@ export const cinderBackupRoutes = routes('cinder.backups', {
     params: IdParams,
     body: VolumeBackupRestoreBody,
     response: { 200: VolumeBackupRestored },
+  }),
+  resetStatus: route({
+    method: 'POST',
+    path: '/api/cinder/backups/:id/reset-status/',
+    params: IdParams,
+    body: VolumeBackupResetStatusBody,
+    response: { 204: NoContent },
   }),
 });

@@ -54,7 +54,12 @@ export interface BackupCalls {
     target: { volume_id?: string; name?: string },
     options?: CallOptions,
   ): Promise<BackupRestore>;
+  /** Admin: os-reset_status, only Cinder's record of the backup changes. */
+  resetStatus(id: string, status: BackupResetStatus, options?: CallOptions): Promise<void>;
 }
+
+/** The statuses Cinder lets an admin reset a backup to. */
+export type BackupResetStatus = 'available' | 'error';
 
 export function backupCalls(ctx: CinderContext): BackupCalls {
   return {
@@ -110,6 +115,17 @@ export function backupCalls(ctx: CinderContext): BackupCalls {
         },
       );
       return answer.restore;
+    },
+    async resetStatus(id, status, call = {}) {
+      await ctx.call<unknown>(
+        { want: BASE },
+        {
+          ...call,
+          method: 'POST',
+          path: urlPath`backups/${id}/action`,
+          json: { 'os-reset_status': { status } },
+        },
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import type {
   VolumeBackup,
   VolumeBackupCreateBody,
+  VolumeBackupResetStatusBody,
   VolumeBackupRestoreBody,
 } from '@skydeck/contract';
 import { api, resourceKey, routeQuery } from '../../api/api';
@@ -56,6 +57,17 @@ export const backupMutations = {
         volume: r.volume_name || r.volume_id,
       }),
     errorMessage: msg('Unable to restore the backup.'),
+    inlineErrors: true,
+  }),
+  resetStatus: mutation({
+    fn: (v: { backup: VolumeBackup; body: VolumeBackupResetStatusBody }) =>
+      api('cinder.backups.resetStatus', { params: { id: v.backup.id }, body: v.body }),
+    invalidates: [backupQueries.all()],
+    successMessage: (_r, v) =>
+      t(msg('Updated the status of volume backup "{{name}}".'), {
+        name: v.backup.name || v.backup.id,
+      }),
+    errorMessage: msg('Unable to update the volume backup status.'),
     inlineErrors: true,
   }),
 };

@@ -79,6 +79,13 @@ export const volumeBackups = defineResource<VolumeBackup>({
         () => import('../../shared/volumes/BackupModals').then((m) => m.RestoreBackupModal),
         { allowed: (b) => b.status === 'available', policyTarget: own },
       ),
+      modalAction<VolumeBackup>(
+        'reset-status',
+        msg('Update Backup Status'),
+        [policy('volume', 'volume_extension:backup_admin_actions:reset_status')],
+        () => import('../../shared/volumes/BackupModals').then((m) => m.ResetBackupStatusModal),
+        { policyTarget: own },
+      ),
       deleteAction<VolumeBackup>({ ...remove, label: msg('Delete Volume Backup') }),
     ],
     batch: [deleteAction<VolumeBackup[]>({ ...remove, label: msg('Delete Volume Backups') })],

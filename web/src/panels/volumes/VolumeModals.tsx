@@ -14,6 +14,7 @@ import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
 import { MetadataModal } from '../../ui/metadata/MetadataModal';
 import { volumeQuota } from '../../shared/volumes/volumeQuota';
+import { ResetStatusModal } from '../../shared/volumes/ResetStatusModal';
 import {
   MIGRATION_POLICIES,
   UPLOAD_DISK_FORMATS,
@@ -363,37 +364,19 @@ export function AcceptTransferModal({ onClose }: ModalProps<undefined>): ReactNo
 export function ResetVolumeStatusModal({ target, onClose }: ModalProps<Volume>): ReactNode {
   const { t } = useTranslation();
   const reset = useMutation(volumeActionMutations.resetStatus);
-  const form = useForm({ status: '' }, (v) => ({
-    status: v.status === '' ? t('This field is required.') : undefined,
-  }));
   return (
-    <ModalForm
+    <ResetStatusModal
       title={t('Update Volume Status')}
-      submitLabel={t('Update Status')}
       description={t(
         'This changes only the status Cinder records for volume "{{name}}"; the volume itself is not changed.',
         { name: nameOf(target) },
       )}
-      isValid={form.isValid}
+      id={target.id}
+      current={target.status}
+      statuses={VOLUME_RESET_STATUSES}
+      reset={(status) => reset.mutateAsync({ volume: target, body: { status } })}
       onClose={onClose}
-      onSubmit={async () => {
-        const status = VOLUME_RESET_STATUSES.find((s) => s === form.values.status);
-        if (!status) return undefined;
-        await reset.mutateAsync({ volume: target, body: { status } });
-        return { updated: [target.id] };
-      }}
-    >
-      <SelectField
-        label={t('Status')}
-        isRequired
-        placeholder={t('Select a new status')}
-        options={VOLUME_RESET_STATUSES.filter((s) => s !== target.status).map((s) => ({
-          value: s,
-          label: s,
-        }))}
-        {...form.bind('status')}
-      />
-    </ModalForm>
+    />
   );
 }
 

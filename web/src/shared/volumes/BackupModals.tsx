@@ -11,6 +11,8 @@ import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
+import { ResetStatusModal } from './ResetStatusModal';
+import { BACKUP_RESET_STATUSES } from './volumeRules';
 
 /**
  * Create Backup of a volume: an optional container (the backup driver's; empty: its default),
@@ -108,5 +110,25 @@ export function RestoreBackupModal({ target, onClose }: ModalProps<VolumeBackup>
       />
       {!into && <TextField label={t('Volume Name')} maxLength={255} {...form.bind('name')} />}
     </ModalForm>
+  );
+}
+
+/** Admin: Update Backup Status (Cinder's os-reset_status: available or error, the record only). */
+export function ResetBackupStatusModal({ target, onClose }: ModalProps<VolumeBackup>): ReactNode {
+  const { t } = useTranslation();
+  const reset = useMutation(backupMutations.resetStatus);
+  return (
+    <ResetStatusModal
+      title={t('Update Backup Status')}
+      description={t(
+        'This changes only the status Cinder records for volume backup "{{name}}"; the backup itself is not changed.',
+        { name: target.name || target.id },
+      )}
+      id={target.id}
+      current={target.status}
+      statuses={BACKUP_RESET_STATUSES}
+      reset={(status) => reset.mutateAsync({ backup: target, body: { status } })}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type {
   Volume,
+  VolumeBackupResetStatusBody,
   VolumeResetStatusBody,
   VolumeRetypeBody,
   VolumeUploadBody,
@@ -92,3 +93,8 @@ export const VOLUME_RESET_STATUSES = [
   'maintenance',
   'reserved',
 ] as const satisfies readonly VolumeResetStatusBody['status'][];
+/** A backup's: Cinder takes only these two. */
+export const BACKUP_RESET_STATUSES = [
+  'available',
+  'error',
+] as const satisfies readonly VolumeBackupResetStatusBody['status'][];

@@ -8,7 +8,7 @@ import type {
 } from '@skydeck/contract';
 import { useTestApp } from '../../../testing/useTestApp';
 
-const { t, demo } = useTestApp(['demo']);
+const { t, demo, admin } = useTestApp(['demo', 'admin']);
 const SETTLE = { timeout: 20_000, interval: 200 };
 
 const volumeNamed = async (name: string): Promise<Volume> => {
@@ -63,5 +63,45 @@ describe('/api/cinder/backups/', { timeout: 60_000 }, () => {
       payload: {},
     });
     expect(restore.statusCode).toBe(404);
+  });
+
+  it("lets an admin reset a backup's status to available or error, and no one else", async () => {
+    const volume = await volumeNamed('fast-scratch');
+    const created = await t.as(demo, {
+      method: 'POST',
+      url: '/api/cinder/backups/',
+      payload: { volume_id: volume.id, name: 'reset-me' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/cinder/backups/${created.json<VolumeBackup>().id}/`;
+    const status = async (): Promise<string> =>
+      (await t.as(demo, { url })).json<VolumeBackup>().status;
+    await expect.poll(status, SETTLE).toBe('available');
+    const reset = (session: typeof admin, payload: unknown, at = `${url}reset-status/`) =>
+      t.as(session, { method: 'POST', url: at, payload: payload as object });
+
+    const toError = await reset(admin, { status: 'error' });
+    expect(toError.statusCode, toError.body).toBe(204);
+    expect(await status()).toBe('error');
+
+    // A member: Cinder's volume_extension:backup_admin_actions:reset_status is admin-only.
+    const refused = await reset(demo, { status: 'available' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toMatch(/reset_status/);
+    // Only the two statuses Cinder takes; anything else is the route's own 400.
+    for (const payload of [{ status: 'creating' }, {}, { status: 'Available' }]) {
+      expect((await reset(admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const gone = await reset(
+      admin,
+      { status: 'error' },
+      `/api/cinder/backups/${missing}/reset-status/`,
+    );
+    expect(gone.statusCode).toBe(404);
+
+    expect((await reset(admin, { status: 'available' })).statusCode).toBe(204);
+    expect(await status()).toBe('available');
+    expect((await t.as(demo, { method: 'DELETE', url })).statusCode).toBe(204);
   });
 });

@@ -32,7 +32,7 @@ export const toBackup = (b: VolumeBackup): BackupShape => {
   return out;
 };
 
-/** /api/cinder/backups/: list, show, create, delete and restore volume backups. */
+/** /api/cinder/backups/: list, show, create, delete, restore and (admin) reset volume backups. */
 export const backupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   serve(app, api['cinder.backups.list'], async (request) => {
     const { all_projects: allProjects, ...filters } = request.query;
@@ -82,5 +82,10 @@ export const backupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
       volume_id: restored.volume_id,
       volume_name: restored.volume_name ?? null,
     };
+  });
+
+  serve(app, api['cinder.backups.resetStatus'], async (request, reply) => {
+    await request.openstack.cinder.backups.resetStatus(request.params.id, request.body.status);
+    return reply.code(204).send(null);
   });
 };
