@@ -26,6 +26,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { swiftMutations, swiftQueries } from '../../data/swift/objects';
 import type { PageProps } from '../../registry/types';
 import { formatDateTime } from '../../registry/formatDate';
+import { PrevNextPager } from '../../ui/PrevNextPager/PrevNextPager';
 import { formatSize } from '../../registry/formatSize';
 import { confirm } from '../../ui/ConfirmDialog/confirm';
 import { CreateContainerModal } from './CreateContainerModal';
@@ -182,24 +183,12 @@ export function ContainersPage(_props: PageProps): ReactNode {
               </MenuContent>
             </Menu>
             {page && page.items.length === 0 && <p>{t('No containers.')}</p>}
-            <Flex>
-              <Button
-                variant="link"
-                isDisabled={markers.length === 0}
-                onClick={() => setMarkers((m) => m.slice(0, -1))}
-              >
-                {t('Prev')}
-              </Button>
-              <Button
-                variant="link"
-                isDisabled={!page?.has_more_data}
-                onClick={() =>
-                  page?.next_marker && setMarkers((m) => [...m, page.next_marker ?? ''])
-                }
-              >
-                {t('Next')}
-              </Button>
-            </Flex>
+            <PrevNextPager
+              markers={markers}
+              onChange={setMarkers}
+              hasMore={page?.has_more_data}
+              nextMarker={page?.next_marker}
+            />
             {container !== undefined && <ContainerDetails key={container} name={container} />}
           </CardBody>
         </Card>

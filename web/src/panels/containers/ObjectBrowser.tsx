@@ -3,7 +3,6 @@ import {
   Breadcrumb,
   BreadcrumbItem,
   Button,
-  Flex,
   SearchInput,
   Toolbar,
   ToolbarContent,
@@ -16,6 +15,7 @@ import { Link } from 'react-router';
 import type { SwiftObject } from '@skydeck/contract';
 import { objectHref, swiftQueries } from '../../data/swift/objects';
 import { formatSize } from '../../registry/formatSize';
+import { PrevNextPager } from '../../ui/PrevNextPager/PrevNextPager';
 import { CopyObjectModal } from './CopyObjectModal';
 import { CreateFolderModal } from './CreateFolderModal';
 import { DeleteObjectsModal } from './DeleteObjectsModal';
@@ -177,25 +177,12 @@ export function ObjectBrowser({
           )}
         </Tbody>
       </Table>
-      <Flex>
-        <Button
-          variant="link"
-          isDisabled={markers.length === 0}
-          onClick={() => setMarkers((m) => m.slice(0, -1))}
-        >
-          {t('Prev')}
-        </Button>
-        <Button
-          variant="link"
-          isDisabled={!list.data?.has_more_data}
-          onClick={() => {
-            const next = list.data?.next_marker;
-            if (next !== undefined) setMarkers((m) => [...m, next]);
-          }}
-        >
-          {t('Next')}
-        </Button>
-      </Flex>
+      <PrevNextPager
+        markers={markers}
+        onChange={setMarkers}
+        hasMore={list.data?.has_more_data}
+        nextMarker={list.data?.next_marker}
+      />
       {dialog?.kind === 'upload' && (
         <UploadObjectModal
           container={container}
