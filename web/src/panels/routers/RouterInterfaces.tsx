@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Router, RouterInterface } from '@skydeck/contract';
@@ -18,7 +17,7 @@ import { policy, type Column } from '../../registry/types';
 import { confirm } from '../../ui/ConfirmDialog/confirm';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { ItemTable } from '../../ui/ResourceTable/ItemTable';
+import { EditableItemTable } from '../../ui/ResourceTable/EditableItemTable';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextField } from '../../ui/fields/TextField';
 import { toast } from '../../ui/Toasts/toast';
@@ -169,44 +168,22 @@ export function RouterInterfaces({ router }: { router: Router }): ReactNode {
     }),
     labelColumn('type', msg('Type'), (i) => i.device_owner, { labels: OWNER_LABELS }),
     textColumn('admin_state', msg('Admin State'), (i) => (i.admin_state_up ? t('UP') : t('DOWN'))),
-    {
-      id: 'actions',
-      title: msg('Actions'),
-      priority: 1,
-      sortable: false,
-      value: () => '',
-      cell: (i) =>
-        canRemove && (
-          <Button
-            variant="danger"
-            size="sm"
-            aria-label={t('Delete Interface {{name}}', { name: ipsOf(i) || i.port_id })}
-            onClick={() => void remove(i)}
-          >
-            {t('Delete Interface')}
-          </Button>
-        ),
-    },
   ];
 
   return (
     <>
-      <Toolbar>
-        <ToolbarContent>
-          <ToolbarItem>
-            {canAdd && (
-              <Button variant="primary" onClick={() => setAdding(true)}>
-                {t('Add Interface')}
-              </Button>
-            )}
-          </ToolbarItem>
-        </ToolbarContent>
-      </Toolbar>
-      <ItemTable
+      <EditableItemTable
         label={t('Interfaces')}
         columns={columns}
         items={interfaces.data ?? []}
         rowKey={(i) => i.port_id}
+        addLabel={t('Add Interface')}
+        canAdd={canAdd === true}
+        onAdd={() => setAdding(true)}
+        deleteLabel={t('Delete Interface')}
+        deleteAriaLabel={(i) => t('Delete Interface {{name}}', { name: ipsOf(i) || i.port_id })}
+        canDelete={canRemove === true}
+        onDelete={(i) => void remove(i)}
       />
       {adding && canAdd !== false && (
         <AddInterfaceModal router={router} attached={attached} onClose={() => setAdding(false)} />
