@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Flavor, Instance } from '@skydeck/contract';
+import type { Instance } from '@skydeck/contract';
 import { mockFetch, renderWithProviders } from '../../testing/render';
 import { cloud } from '../../testing/panelTestKit';
 import { toast, toastStore } from '../../ui/Toasts/toast';
-import { instanceFixture } from './instanceFixtures';
+import { flavorFixture, instanceFixture } from './instanceFixtures';
 import { OPERATIONS } from './instanceActionRules';
 import { InstanceEditModal } from './InstanceEditModal';
 import { InstanceOperationModal } from './InstanceOperationModal';
@@ -14,18 +14,7 @@ import { InstanceResizeModal } from './InstanceResizeModal';
 
 const instance = instanceFixture;
 
-const flavor = (id: string, name: string, ram: number): Flavor => ({
-  id,
-  name,
-  vcpus: 1,
-  ram,
-  disk: 1,
-  swap: 0,
-  rxtx_factor: 1,
-  'OS-FLV-EXT-DATA:ephemeral': 0,
-  'OS-FLV-DISABLED:disabled': false,
-  'os-flavor-access:is_public': true,
-});
+const flavor = flavorFixture;
 
 /** Every action posted, as [instance id, body]; ids in `refuse` answer Nova's 409. */
 function setup(refuse: readonly string[] = []) {

@@ -1,4 +1,4 @@
-import type { Instance } from '@skydeck/contract';
+import type { Flavor, Instance } from '@skydeck/contract';
 
 /** Test data for the instance panel's tests: an active, unlocked server; `over` changes any of it. */
 export function instanceFixture(over: Partial<Instance> = {}): Instance {
@@ -23,5 +23,21 @@ export function instanceFixture(over: Partial<Instance> = {}): Instance {
     metadata: {},
     description: null,
     ...over,
+  };
+}
+
+/** A public one-VCPU flavor of `ram` MB (what Resize offers and the instance tests compare). */
+export function flavorFixture(id: string, name: string, ram: number, disabled = false): Flavor {
+  return {
+    id,
+    name,
+    vcpus: 1,
+    ram,
+    disk: 1,
+    swap: 0,
+    rxtx_factor: 1,
+    'OS-FLV-EXT-DATA:ephemeral': 0,
+    'OS-FLV-DISABLED:disabled': disabled,
+    'os-flavor-access:is_public': true,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComputeService, Flavor, Image, Instance } from '@skydeck/contract';
+import type { ComputeService, Image, Instance } from '@skydeck/contract';
 import type { Action } from '../../registry/types';
 import {
   OPERATIONS,
@@ -27,7 +27,7 @@ import {
   snapshotBody,
 } from './instanceActionRules';
 import { instanceBatchActions, instanceRowActions } from './instances.actions';
-import { instanceFixture } from './instanceFixtures';
+import { flavorFixture, instanceFixture } from './instanceFixtures';
 import catalogue from '../../locales/en/translation.json';
 
 const instance = (over: Partial<Instance> = {}): Instance =>
@@ -235,18 +235,7 @@ describe('payloads', () => {
 });
 
 describe('form choices', () => {
-  const flavor = (id: string, name: string, ram: number, disabled = false): Flavor => ({
-    id,
-    name,
-    vcpus: 1,
-    ram,
-    disk: 1,
-    swap: 0,
-    rxtx_factor: 1,
-    'OS-FLV-EXT-DATA:ephemeral': 0,
-    'OS-FLV-DISABLED:disabled': disabled,
-    'os-flavor-access:is_public': true,
-  });
+  const flavor = flavorFixture;
 
   it('offers the other enabled flavors, smallest first, by id or (2.47+) by name', () => {
     const flavors = [
