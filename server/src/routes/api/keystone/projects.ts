@@ -4,7 +4,7 @@ import { OpenStackHttpError, type Project as KeystoneProject } from '@skydeck/op
 import { serve } from '../../serve';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
-import { cachedList, forgetLists } from '../../../services/keystone/listCache';
+import { cachedList, forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';

@@ -14,7 +14,7 @@ import { serve } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
-import { cachedList, forgetLists } from '../../../services/keystone/listCache';
+import { cachedList, forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { failureText } from './projects';
 import type { RouteDeps } from '../../deps';

@@ -6,19 +6,31 @@ describe('cachedList', () => {
     let now = 1_000;
     const clock = (): number => now;
     const read = vi.fn(async () => ['a', 'b']);
-    await cachedList('s1', 'users', {}, read, clock);
-    await cachedList('s1', 'users', {}, read, clock);
+    await cachedList('s1', 'users', {}, read, { now: clock });
+    await cachedList('s1', 'users', {}, read, { now: clock });
     expect(read).toHaveBeenCalledTimes(1);
     // Another session or other filters read for themselves.
-    await cachedList('s2', 'users', {}, read, clock);
-    await cachedList('s1', 'users', { domain_id: 'x' }, read, clock);
+    await cachedList('s2', 'users', {}, read, { now: clock });
+    await cachedList('s1', 'users', { domain_id: 'x' }, read, { now: clock });
     expect(read).toHaveBeenCalledTimes(3);
     now += LIST_CACHE_TTL_MS;
-    await cachedList('s1', 'users', {}, read, clock);
+    await cachedList('s1', 'users', {}, read, { now: clock });
     expect(read).toHaveBeenCalledTimes(4);
     forgetLists('users');
-    await cachedList('s1', 'users', {}, read, clock);
+    await cachedList('s1', 'users', {}, read, { now: clock });
     expect(read).toHaveBeenCalledTimes(5);
+  });
+
+  it('reads again past a shorter age when the caller asks for one', async () => {
+    let now = 5_000;
+    const clock = (): number => now;
+    const read = vi.fn(async () => ['x']);
+    await cachedList('s4', 'servers', {}, read, { now: clock });
+    await cachedList('s4', 'servers', {}, read, { now: clock, maxAgeMs: 2_000 });
+    expect(read).toHaveBeenCalledTimes(1);
+    now += 2_000;
+    await cachedList('s4', 'servers', {}, read, { now: clock, maxAgeMs: 2_000 });
+    expect(read).toHaveBeenCalledTimes(2);
   });
 
   it('keeps no failed read', async () => {
