@@ -187,6 +187,10 @@ describe('cinder client: backups', () => {
   it("lets an admin reset a backup's status (available or error) and refuses a member", async (ctx) => {
     const demo = await session('demo');
     const admin = await session('admin');
+    // Cinder resets a backup's status through its backup service: a cloud without one (the
+    // lab) answers "Service cinder-backup could not be found.", and nothing is there to test.
+    const backupServices = await admin.client.cinder.services.list({ binary: 'cinder-backup' });
+    if (backupServices.length === 0) return ctx.skip('no cinder-backup service on this cloud');
     const volume = await availableVolume(demo);
     const made = await demo.client.cinder.backups
       .create({ volume_id: volume.id, name: uniqueName('backup') })
