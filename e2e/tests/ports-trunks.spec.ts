@@ -45,7 +45,9 @@ test.describe('ports, trunks and QoS', () => {
     const modal = page.getByRole('dialog', { name: 'Create Port' });
     await modal.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     const subnet = modal.getByRole('combobox', { name: 'Subnet' });
-    await subnet.selectOption({ index: 1 });
+    // The IPv4 subnet by name: a network lists its subnets in no fixed order.
+    const v4Option = subnet.getByRole('option', { name: /^private-subnet \(/ });
+    await subnet.selectOption((await v4Option.getAttribute('value')) ?? '');
     const ip = modal.getByRole('textbox', { name: 'Fixed IP Address' });
     await ip.fill('10.0.0.999');
     await ip.blur();
