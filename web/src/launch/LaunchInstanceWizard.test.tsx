@@ -166,6 +166,26 @@ const stepNames = async (): Promise<string[]> => {
     .map((b) => b.textContent ?? '');
 };
 
+/** Opens the wizard on the preset cirros image, names the instance vm1 and goes on to Source. */
+async function openOnSource() {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <LaunchInstanceWizard preset={{ source_type: 'image', source_id: 'img' }} onClose={onClose} />,
+  );
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  return { user, onClose };
+}
+
+/** As openOnSource, then on to Flavor, where the flavor that fits (f1) is allocated. */
+async function openOnFlavor() {
+  const opened = await openOnSource();
+  await opened.user.click(await screen.findByRole('button', { name: 'Next' }));
+  await opened.user.click(await screen.findByRole('button', { name: 'Allocate f1' }));
+  return opened;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LaunchInstanceWizard (spec 3 §2)', () => {
@@ -226,16 +246,7 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
 
   it('preselects the image, disables flavors that do not fit with the reason, and launches', async () => {
     const { posts } = setup();
-    const onClose = vi.fn();
-    renderWithProviders(
-      <LaunchInstanceWizard
-        preset={{ source_type: 'image', source_id: 'img' }}
-        onClose={onClose}
-      />,
-    );
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const { user, onClose } = await openOnSource();
     // Source: the preset image is allocated.
     expect(
       await within(await screen.findByRole('grid', { name: 'Allocated Source' })).findByText(
@@ -268,18 +279,7 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
 
   it('offers the metadefs of a server in the Metadata and Scheduler Hints steps and sends what is chosen', async () => {
     const { posts, metadefQueries } = setup({ metadefs: METADEFS });
-    const onClose = vi.fn();
-    renderWithProviders(
-      <LaunchInstanceWizard
-        preset={{ source_type: 'image', source_id: 'img' }}
-        onClose={onClose}
-      />,
-    );
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Allocate f1' }));
+    const { user, onClose } = await openOnFlavor();
 
     // Scheduler Hints: the hint definitions, a value their pattern refuses, then a good one.
     await user.click(screen.getByRole('button', { name: 'Scheduler Hints' }));
@@ -342,18 +342,7 @@ describe('LaunchInstanceWizard (spec 3 §2)', () => {
 
   it('keeps Metadata to keys of the user when the definitions cannot be read', async () => {
     const { posts } = setup({ metadefs: null });
-    const onClose = vi.fn();
-    renderWithProviders(
-      <LaunchInstanceWizard
-        preset={{ source_type: 'image', source_id: 'img' }}
-        onClose={onClose}
-      />,
-    );
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /Instance Name/ }), 'vm1');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Allocate f1' }));
+    const { user, onClose } = await openOnFlavor();
     await user.click(screen.getByRole('button', { name: 'Metadata' }));
     expect(
       await screen.findByText('The metadata definitions could not be read: add keys of your own.'),
