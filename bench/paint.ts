@@ -29,7 +29,17 @@ import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, median, signedInContext } from './browser';
+import {
+  cacheFilled,
+  fullLoad as fullLoadAt,
+  launchChromium,
+  median,
+  paintProbe,
+  rowShown,
+  signedInContext,
+  timeline,
+  type PaintState,
+} from './browser';
 import { printProfile, type CpuProfile } from './profile';
 import { waitFor } from './common';
 
@@ -96,93 +106,12 @@ const TARGETS: Target[] = [
   },
 ];
 
-/** What the init script keeps on window.__paint. */
-interface PaintState {
-  /** performance.now() when a cell first held the current path's row text. */
-  rowAt: number | null;
-  /** The rAF after that: the frame that paints the row. */
-  frameAt: number | null;
-  /** event.timeStamp of the last click on a link (in-app runs start there). */
-  clickAt: number | null;
-  longTasks: { start: number; duration: number }[];
-}
-
-/**
- * Runs in the page before its scripts, on every navigation. ROWS maps an app path to the text of
- * its known row; the path is read at each check, so one observer serves a full load and the
- * in-app navigation that follows it. Plain JavaScript in a string: tsx would wrap named functions
- * in a helper (`__name`) that does not exist in the page.
- */
-const INSTRUMENT = `(() => {
-  const rows = ROWS;
-  const state = { rowAt: null, frameAt: null, clickAt: null, longTasks: [] };
-  window.__paint = state;
-  const appPath = () => {
-    const baseHref = document.querySelector('base')?.getAttribute('href') ?? '/';
-    const root = new URL(baseHref, location.href).pathname.replace(/\\/$/, '');
-    return location.pathname.slice(root.length) || '/';
-  };
-  const check = () => {
-    if (state.rowAt !== null) return;
-    const text = rows[appPath()];
-    if (!text) return;
-    for (const cell of document.querySelectorAll('td')) {
-      if (cell.textContent && cell.textContent.includes(text)) {
-        state.rowAt = performance.now();
-        requestAnimationFrame(() => { state.frameAt = performance.now(); });
-        return;
-      }
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-  // Capture phase: before the router's handler, on the event's own clock (performance.now()).
-  document.addEventListener('click', (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest('a')) return;
-    state.clickAt = event.timeStamp;
-    state.rowAt = null;
-    state.frameAt = null;
-  }, true);
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) state.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // no Long Tasks API: the timeline just shows none
-  }
-})();`;
-
 const ROWS: Record<string, string> = Object.fromEntries(TARGETS.map((t) => [t.path, t.row]));
 
 const userContext = (browser: Browser, user: Target['user']): Promise<BrowserContext> =>
-  signedInContext(browser, base, user, INSTRUMENT.replace('ROWS', JSON.stringify(ROWS)));
+  signedInContext(browser, base, user, paintProbe(ROWS));
 
-const state = (page: Page): Promise<PaintState> =>
-  page.evaluate(() => (window as unknown as { __paint: PaintState }).__paint);
-
-/** Waits (in the page) until the row is in and its frame has run; returns the page's numbers. */
-async function rowShown(page: Page): Promise<PaintState> {
-  await page.waitForFunction(
-    () => (window as unknown as { __paint?: PaintState }).__paint?.frameAt != null,
-    undefined,
-    { timeout: 30_000, polling: 'raf' },
-  );
-  return state(page);
-}
-
-/**
- * Waits until the page has fetched every chunk it asked for. The rows of a server-rendered page
- * are in long before its scripts have all arrived; leaving then (about:blank) cancels the rest,
- * which never reach the HTTP cache, and the "warm cache" loads would fetch them every time.
- */
-async function cacheFilled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-}
-
-async function fullLoad(page: Page, path: string): Promise<PaintState> {
-  await page.goto('about:blank');
-  await page.goto(new URL(path.slice(1), base).href, { waitUntil: 'commit' });
-  return rowShown(page);
-}
+const fullLoad = (page: Page, path: string): Promise<PaintState> => fullLoadAt(page, base, path);
 
 interface Measured {
   target: Target;
@@ -203,86 +132,6 @@ async function documentTimes(page: Page, at: PaintState): Promise<string> {
   });
   const [fetchStart, sent, firstByte, lastByte, interactive] = nav.map((n) => n.toFixed(0));
   return `fetch ${fetchStart}, sent ${sent}, first byte ${firstByte}, last byte ${lastByte}, DOM interactive ${interactive}, row ${at.rowAt?.toFixed(0) ?? '?'}`;
-}
-
-/** Every request of the current page (Resource Timing) and where nothing was in flight. */
-async function timeline(page: Page, at: PaintState): Promise<string> {
-  // Let late requests (the second policy batch, polls) finish so they show too.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const entries = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const rows = [
-      {
-        name: nav.name,
-        type: 'document',
-        start: nav.startTime,
-        sent: nav.requestStart,
-        end: nav.responseEnd,
-        bytes: nav.transferSize,
-      },
-      ...res.map((r) => ({
-        name: r.name,
-        type: r.initiatorType,
-        start: r.startTime,
-        sent: r.requestStart,
-        end: r.responseEnd,
-        bytes: r.transferSize,
-      })),
-    ];
-    return {
-      rows,
-      doc: {
-        sent: nav.requestStart,
-        firstByte: nav.responseStart,
-        lastByte: nav.responseEnd,
-        interactive: nav.domInteractive,
-      },
-      dcl: nav.domContentLoadedEventEnd,
-      load: nav.loadEventEnd,
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      // The app's own performance.mark()s, if any (for finding where time goes).
-      marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
-    };
-  });
-  const rowAt = at.rowAt ?? 0;
-  const short = (url: string): string => {
-    const u = new URL(url);
-    return `${u.pathname.replace(/^.*\/assets\//, 'assets/')}${u.search}`;
-  };
-  const ms = (n: number): string => n.toFixed(0).padStart(5);
-  const lines = entries.rows
-    .sort((a, b) => a.start - b.start)
-    .map(
-      (r) =>
-        `${ms(r.start)} → ${ms(r.end)}  ${ms(r.end - r.start)} ms  ${r.bytes === 0 ? 'cache' : `${(r.bytes / 1024).toFixed(1)} KB`.padStart(8)}  ${r.type.padEnd(14)} ${short(r.name)}`,
-    );
-  // Gaps before the row with no request in flight (10 ms or longer).
-  const spans = entries.rows.map((r) => [r.start, r.end] as const).sort((a, b) => a[0] - b[0]);
-  const gaps: string[] = [];
-  let covered = 0;
-  for (const [s, e] of spans) {
-    if (s > rowAt) break;
-    if (s - covered >= 10)
-      gaps.push(`${covered.toFixed(0)}–${s.toFixed(0)} ms (${(s - covered).toFixed(0)} ms)`);
-    covered = Math.max(covered, e);
-  }
-  if (rowAt - covered >= 10)
-    gaps.push(
-      `${covered.toFixed(0)}–${rowAt.toFixed(0)} ms (${(rowAt - covered).toFixed(0)} ms, until the row)`,
-    );
-  const tasks = at.longTasks.map((t) => `${t.start.toFixed(0)} ms +${t.duration.toFixed(0)}`);
-  return [
-    '  start →   end   took  transfer  initiator      url',
-    ...lines,
-    `  document: request sent ${entries.doc.sent.toFixed(0)} ms, first byte ${entries.doc.firstByte.toFixed(0)} ms, last byte ${entries.doc.lastByte.toFixed(0)} ms, DOM interactive ${entries.doc.interactive.toFixed(0)} ms`,
-    `  DOMContentLoaded ${entries.dcl.toFixed(0)} ms, load ${entries.load.toFixed(0)} ms, first contentful paint ${entries.fcp?.toFixed(0) ?? '?'} ms, row in the DOM ${rowAt.toFixed(0)} ms, its frame ${at.frameAt?.toFixed(0) ?? '?'} ms`,
-    ...(entries.marks.length
-      ? [`  marks: ${entries.marks.map((m) => `${m.name} ${m.at.toFixed(0)}`).join(', ')}`]
-      : []),
-    `  long tasks (≥ 50 ms): ${tasks.length ? tasks.join(', ') : 'none'}`,
-    `  nothing in flight before the row: ${gaps.length ? gaps.join(', ') : 'never'}`,
-  ].join('\n');
 }
 
 /**
