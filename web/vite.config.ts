@@ -36,7 +36,17 @@ const ssrBuild = defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     minify: false,
-    rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.mjs' } },
+    rollupOptions: {
+      output: {
+        format: 'es',
+        entryFileNames: 'entry-server.mjs',
+        // .mjs, not .js: Node takes a .js file for CommonJS unless a package.json above it says
+        // otherwise, and a build placed outside web/ (SKYDECK_WEB_DIST=/tmp/…) has none. Under a
+        // TypeScript loader (tsx) the chunks then became a second copy of the entry's modules,
+        // whose environment the server never installs: no page was rendered on the server.
+        chunkFileNames: 'assets/[name]-[hash].mjs',
+      },
+    },
   },
 });
 
