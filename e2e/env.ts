@@ -19,7 +19,8 @@ export const cloudAuthUrl = lab
 /**
  * A second product server on the same demo cloud, configured the other way for settings that
  * are read at start (FILTER_DATA_FIRST on /admin/images, direct image uploads, multi-domain
- * login, the classic launch form); the specs named `*.variant.spec.ts` run against it.
+ * login, the classic launch form, an operator's policy override); the specs named
+ * `*.variant.spec.ts` run against it.
  */
 export const variantPort = Number(process.env.E2E_VARIANT_PORT ?? port + 1);
 export const variantBaseURL = `http://127.0.0.1:${variantPort}/`;
@@ -31,6 +32,8 @@ export const variantSettings: Record<string, string> = {
   SKYDECK_MULTIDOMAIN: 'true',
   // The classic launch form beside the wizard (spec 1 §4).
   SKYDECK_LAUNCH_INSTANCE_LEGACY_ENABLED: 'true',
+  // An operator's policy override: only admins resize (e2e/fixtures/policies/compute.yaml).
+  SKYDECK_POLICY_OVERRIDES_DIR: fileURLToPath(new URL('./fixtures/policies', import.meta.url)),
 };
 /**
  * The throwaway demo cloud's data (absolute: the server runs from the repository root). Per

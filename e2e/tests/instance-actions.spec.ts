@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
-import type { Cloud } from '../fixtures';
+import { bootOwnInstance } from '../instances';
 import { ResourcePanel } from '../pages/ResourcePanel';
 
 // The instance actions (issue 9) on an instance of the test's own, booted without a network
@@ -10,18 +10,6 @@ import { ResourcePanel } from '../pages/ResourcePanel';
 const panelAt = (page: Page, path: string): ResourcePanel =>
   new ResourcePanel(page, { path, title: 'Instances' });
 
-async function bootOwn(cloud: Cloud, name: string): Promise<string> {
-  const demo = await cloud.as('demo');
-  const { servers } = await demo.nova.servers.list({ filters: { name: '^web-1$' } });
-  const image = servers[0]?.image;
-  const imageRef = image && typeof image === 'object' ? image.id : '';
-  const created = await demo.nova.serverCreate.create({
-    server: () => ({ name, imageRef, flavorRef: '1', networks: 'none' }),
-  });
-  cloud.cleanup(() => demo.nova.serverActions.delete(created.id));
-  return created.id;
-}
-
 /** Waits (the table polls while the row is transitional) until the row shows the status. */
 async function expectStatus(panel: ResourcePanel, name: string, status: string): Promise<void> {
   await expect.poll(async () => panel.cell(name, 'Status'), { timeout: 30_000 }).toBe(status);
@@ -29,7 +17,7 @@ async function expectStatus(panel: ResourcePanel, name: string, status: string):
 
 test('a member snapshots an instance from its row menu', async ({ page, cloud }) => {
   const name = `e2e-snap-src-${randomUUID().slice(0, 8)}`;
-  await bootOwn(cloud, name);
+  await bootOwnInstance(cloud, name);
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page, 'project/instances');
   await panel.waitLoaded();
@@ -53,7 +41,7 @@ test('a member shuts off, starts and renames an instance from its row menu', asy
   cloud,
 }) => {
   const name = `e2e-actions-${randomUUID().slice(0, 8)}`;
-  await bootOwn(cloud, name);
+  await bootOwnInstance(cloud, name);
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page, 'project/instances');
   await panel.waitLoaded();
@@ -87,7 +75,7 @@ test('an admin live-migrates an instance to a host the scheduler picks', async (
   cloud,
 }) => {
   const name = `e2e-migrate-${randomUUID().slice(0, 8)}`;
-  await bootOwn(cloud, name);
+  await bootOwnInstance(cloud, name);
   await loginAs(page, 'admin', '/admin/instances');
   const panel = panelAt(page, 'admin/instances');
   await panel.waitLoaded();

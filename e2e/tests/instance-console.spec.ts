@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
-import type { Cloud } from '../fixtures';
+import { bootOwnInstance } from '../instances';
 import { ResourcePanel } from '../pages/ResourcePanel';
 
 // The Console tab and row action, and Retrieve Password with a real key pair (issue 9), on
@@ -11,24 +11,6 @@ import { ResourcePanel } from '../pages/ResourcePanel';
 
 const panelAt = (page: Page): ResourcePanel =>
   new ResourcePanel(page, { path: 'project/instances', title: 'Instances' });
-
-async function bootOwn(cloud: Cloud, name: string, keyName?: string): Promise<string> {
-  const demo = await cloud.as('demo');
-  const { servers } = await demo.nova.servers.list({ filters: { name: '^web-1$' } });
-  const image = servers[0]?.image;
-  const imageRef = image && typeof image === 'object' ? image.id : '';
-  const created = await demo.nova.serverCreate.create({
-    server: () => ({
-      name,
-      imageRef,
-      flavorRef: '1',
-      networks: 'none',
-      ...(keyName !== undefined && { key_name: keyName }),
-    }),
-  });
-  cloud.cleanup(() => demo.nova.serverActions.delete(created.id));
-  return created.id;
-}
 
 async function expectActive(panel: ResourcePanel, name: string): Promise<void> {
   await expect.poll(async () => panel.cell(name, 'Status'), { timeout: 30_000 }).toBe('Active');
@@ -39,7 +21,7 @@ test('Console opens the details page on its tab, and the console in a 760 × 560
   cloud,
 }) => {
   const name = `e2e-console-${randomUUID().slice(0, 8)}`;
-  await bootOwn(cloud, name);
+  await bootOwnInstance(cloud, name);
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page);
   await panel.waitLoaded();
@@ -77,7 +59,7 @@ test('Retrieve Password decrypts with the key pair’s private key, in the brows
   const privateKey = keypair.private_key ?? '';
   expect(privateKey).toContain('PRIVATE KEY');
   const name = `e2e-pw-${randomUUID().slice(0, 8)}`;
-  const id = await bootOwn(cloud, name, keyName);
+  const id = await bootOwnInstance(cloud, name, keyName);
 
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
 import type { Cloud } from '../fixtures';
+import { bootOwnInstance } from '../instances';
 import { ResourcePanel } from '../pages/ResourcePanel';
 
 // Every remaining row action once (issue 9): the confirm-and-run operations in pairs, so the
@@ -10,18 +11,6 @@ import { ResourcePanel } from '../pages/ResourcePanel';
 
 const panelAt = (page: Page, path = 'project/instances'): ResourcePanel =>
   new ResourcePanel(page, { path, title: 'Instances' });
-
-async function bootOwn(cloud: Cloud, name: string): Promise<string> {
-  const demo = await cloud.as('demo');
-  const { servers } = await demo.nova.servers.list({ filters: { name: '^web-1$' } });
-  const image = servers[0]?.image;
-  const imageRef = image && typeof image === 'object' ? image.id : '';
-  const created = await demo.nova.serverCreate.create({
-    server: () => ({ name, imageRef, flavorRef: '1', networks: 'none' }),
-  });
-  cloud.cleanup(() => demo.nova.serverActions.delete(created.id));
-  return created.id;
-}
 
 async function expectStatus(panel: ResourcePanel, name: string, status: string): Promise<void> {
   await expect.poll(async () => panel.cell(name, 'Status'), { timeout: 45_000 }).toBe(status);
@@ -43,7 +32,7 @@ async function operate(
 
 async function openOwn(page: Page, cloud: Cloud, prefix: string): Promise<[ResourcePanel, string]> {
   const name = `e2e-${prefix}-${randomUUID().slice(0, 8)}`;
-  await bootOwn(cloud, name);
+  await bootOwnInstance(cloud, name);
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page);
   await panel.waitLoaded();
