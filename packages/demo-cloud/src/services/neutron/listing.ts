@@ -29,7 +29,8 @@ export const requestedFields = (request: FastifyRequest): string[] =>
 export const selectFields = (item: Json, fields: readonly string[]): Json => {
   if (fields.length === 0) return item;
   const out: Json = {};
-  for (const [k, v] of Object.entries(item)) if (fields.includes(k)) out[k] = v;
+  // Keys, not entries: a list pays this per row, and entries allocates a pair per key.
+  for (const k of Object.keys(item)) if (fields.includes(k)) out[k] = item[k];
   return out;
 };
 
@@ -81,8 +82,11 @@ export interface ListOptions {
   /** `networks`: the answer's key and the path under /v2.0. */
   readonly collection: string;
   readonly attrs: AttrMap;
-  /** Visible items (policy already applied), as full views before field selection. */
-  readonly items: readonly Json[];
+  /**
+   * Visible items (policy already applied), as full views before field selection; a function
+   * when `scan` may spare building them all.
+   */
+  readonly items: readonly Json[] | (() => readonly Json[]);
   /** The view of the marker when the caller may see it; undefined answers `markerNotFound`. */
   readonly findMarker?: (id: string) => Json | undefined;
   readonly markerNotFound?: (id: string) => Error;
@@ -93,6 +97,16 @@ export interface ListOptions {
   readonly paged?: boolean;
   /** Turns a full view into the answer (attribute policy); applied after filtering and paging. */
   readonly present?: (item: Json) => Json;
+  /**
+   * The visible items (as `items`) in id order, read lazily from after `afterId`: a forward
+   * page in the default order then costs its rows, not the collection's (the keyset query a
+   * real Neutron runs). `where` is an equality the read may narrow by (a single value of a
+   * filter); the filters still decide every row.
+   */
+  readonly scan?: (
+    afterId: string | undefined,
+    where: ReadonlyMap<string, string>,
+  ) => Iterable<Json>;
 }
 
 /**
@@ -127,12 +141,11 @@ export const listAnswer = (
       'Both tenant_id and project_id passed as filters.',
     );
   }
-  let items = options.items.filter((item) =>
+  const passes = (item: Json): boolean =>
     filters.every(([key, values]) => {
       const fn = special[key];
       return fn ? fn(item, values) : matches(item[key], values);
-    }),
-  );
+    });
 
   const paged = options.paged ?? true;
   const sortKeys = (query.get('sort_key') ?? []).filter((v) => v !== '');
@@ -160,12 +173,12 @@ export const listAnswer = (
     }
     return 0;
   };
-  if (sorts.length > 0) items = [...items].sort(cmp);
 
-  let links: Json[] | undefined;
+  let limit = 0;
+  const marker = query.get('marker')?.at(-1);
+  const reverse = (query.get('page_reverse')?.at(-1) ?? 'False').toLowerCase() === 'true';
   if (paged) {
     const rawLimit = query.get('limit')?.at(-1);
-    let limit = 0;
     if (rawLimit !== undefined) {
       const n = /^\s*[-+]?\d+\s*$/.test(rawLimit) ? Number(rawLimit) : NaN;
       if (!Number.isInteger(n) || n < 0) {
@@ -173,11 +186,44 @@ export const listAnswer = (
       }
       limit = n;
     }
+  }
+  // A forward page in id order (the default) reads rows after the marker until the page is
+  // full; every other request sorts the whole visible list, as before.
+  const keyset = options.scan !== undefined && limit > 0 && !reverse && sortKeys.length === 0;
+  let items: Json[];
+  if (keyset) {
+    let after: string | undefined;
+    if (marker !== undefined && marker !== '') {
+      if (!options.findMarker?.(marker)) {
+        throw options.markerNotFound?.(marker) ?? badRequestOf('marker', 'Marker not found');
+      }
+      after = marker;
+    }
+    const where = new Map<string, string>();
+    for (const [key, values] of filters) {
+      if (values.length === 1 && !(key in special) && values[0] !== undefined) {
+        where.set(key, values[0]);
+      }
+    }
+    items = [];
+    for (const item of options.scan?.(after, where) ?? []) {
+      if (!passes(item)) continue;
+      items.push(item);
+      if (items.length >= limit) break;
+    }
+  } else {
+    const all = typeof options.items === 'function' ? options.items() : options.items;
+    items = all.filter(passes);
+    if (sorts.length > 0) items.sort(cmp);
+  }
+
+  let links: Json[] | undefined;
+  if (paged) {
     if (limit > 0) {
-      const marker = query.get('marker')?.at(-1);
-      const reverse = (query.get('page_reverse')?.at(-1) ?? 'False').toLowerCase() === 'true';
       let page: Json[];
-      if (marker !== undefined && marker !== '') {
+      if (keyset) {
+        page = items;
+      } else if (marker !== undefined && marker !== '') {
         const markerItem = options.findMarker?.(marker);
         if (!markerItem) {
           throw options.markerNotFound?.(marker) ?? badRequestOf('marker', 'Marker not found');

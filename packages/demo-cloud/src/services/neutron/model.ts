@@ -337,4 +337,14 @@ export const neutronMigrations: readonly Migration[] = [
       }
     },
   },
+  {
+    // A page of a project's ports in Neutron's default order (by id) is a range of one index,
+    // not the project's every port read and sorted for each page.
+    version: 2,
+    up: (db) => {
+      db.exec(
+        'CREATE INDEX IF NOT EXISTS neutron_ports_project_order ON neutron_ports (project_id, id)',
+      );
+    },
+  },
 ];

@@ -259,4 +259,45 @@ describe('neutron ports', () => {
     });
     expect(again.status).toBe(201);
   });
+
+  it('pages by marker in id order with the same rows as the sorted whole list', async () => {
+    for (const name of ['pg-a', 'pg-b', 'pg-c', 'pg-d', 'pg-e']) {
+      const made = await call('demo', 'POST', '/ports', { port: { network_id: privateNet, name } });
+      expect(made.status).toBe(201);
+    }
+    const ids = (body: Body): string[] => list(body, 'ports').map((p) => String(p['id']));
+    // Each caller's whole list, sorted by an explicit key (the path that reads every port).
+    for (const who of ['demo', 'admin'] as const) {
+      const whole = ids((await call(who, 'GET', '/ports?sort_key=id&sort_dir=asc')).body);
+      expect(whole.length).toBeGreaterThan(5);
+      const pages: string[] = [];
+      let marker = '';
+      for (let i = 0; i < 50; i += 1) {
+        const got = await call(who, 'GET', `/ports?limit=2&fields=id${marker}`);
+        expect(got.status).toBe(200);
+        const page = ids(got.body);
+        pages.push(...page);
+        const links = (got.body['ports_links'] as Body[] | undefined) ?? [];
+        if (!links.some((l) => l['rel'] === 'next')) break;
+        marker = `&marker=${page.at(-1) ?? ''}`;
+      }
+      expect(pages).toEqual(whole);
+    }
+    // Filters still decide each row; a narrowing by network matches the filtered whole list.
+    const onNet = ids((await call('demo', 'GET', `/ports?network_id=${privateNet}`)).body).sort();
+    const firstTwo = await call('demo', 'GET', `/ports?network_id=${privateNet}&limit=2`);
+    expect(ids(firstTwo.body)).toEqual(onNet.slice(0, 2));
+    const rest = await call(
+      'demo',
+      'GET',
+      `/ports?network_id=${privateNet}&limit=1000&marker=${onNet[1] ?? ''}`,
+    );
+    expect(ids(rest.body)).toEqual(onNet.slice(2));
+    // Another project's port is no marker for a member, as in the sorted path.
+    const demoOwn = new Set(ids((await call('demo', 'GET', '/ports')).body));
+    const other = ids((await call('admin', 'GET', '/ports')).body).find((id) => !demoOwn.has(id));
+    expect(other).toBeDefined();
+    const refused = await call('demo', 'GET', `/ports?limit=2&marker=${other ?? ''}`);
+    expect(refused.status).toBe(404);
+  });
 });

@@ -580,22 +580,58 @@ export const portRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
         .all()
         .map((t) => [t.port_id, t]),
     );
-    const candidates = caller.isAdmin ? col.all() : col.where('project_id', caller.projectId);
     const targets = new Map<string, Json>();
-    const items = candidates
-      .filter((p) => {
-        const target = portTarget(p, netById.get(p.network_id));
-        targets.set(p.id, target);
-        return policy.check(request, 'get_port', target);
-      })
-      .map((p) =>
-        portView(store, p, { network: netById.get(p.network_id), trunk: trunkByPort.get(p.id) }),
-      );
+    // The port's view when the caller may see it (its target kept for the answer's policy).
+    const visible = (p: PortDoc): Json | undefined => {
+      const target = portTarget(p, netById.get(p.network_id));
+      if (!policy.check(request, 'get_port', target)) return undefined;
+      targets.set(p.id, target);
+      return portView(store, p, {
+        network: netById.get(p.network_id),
+        trunk: trunkByPort.get(p.id),
+      });
+    };
+    const inScope = (p: PortDoc): boolean => caller.isAdmin || p.project_id === caller.projectId;
+    const items = (): Json[] => {
+      const candidates = caller.isAdmin ? col.all() : col.where('project_id', caller.projectId);
+      return candidates.flatMap((p): Json[] => {
+        const view = visible(p);
+        return view ? [view] : [];
+      });
+    };
+    const scan = function* (
+      afterId: string | undefined,
+      where: ReadonlyMap<string, string>,
+    ): Iterable<Json> {
+      // Indexed columns narrow the read; the caller's own project bounds a member's.
+      const equal: Record<string, string> = {};
+      for (const key of ['network_id', 'device_id', 'project_id']) {
+        const value = where.get(key);
+        if (value !== undefined) equal[key] = value;
+      }
+      if (!caller.isAdmin) {
+        if (equal['project_id'] !== undefined && equal['project_id'] !== caller.projectId) return;
+        equal['project_id'] = caller.projectId;
+      }
+      const rows = col.scan({
+        where: equal,
+        orderBy: [],
+        after: afterId === undefined ? undefined : [afterId],
+      });
+      for (const p of rows) {
+        const view = visible(p);
+        if (view) yield view;
+      }
+    };
     return listAnswer(ctx, request, {
       collection: 'ports',
       attrs: PORT_ATTRS,
       items,
-      findMarker: (id) => items.find((i) => i['id'] === id),
+      scan,
+      findMarker: (id) => {
+        const p = col.get(id);
+        return p && inScope(p) ? visible(p) : undefined;
+      },
       markerNotFound: portNotFound,
       special: {
         fixed_ips: fixedIpsFilter,

@@ -92,9 +92,19 @@ export const hostUsage = (store: Store): Map<string, HostUsage> => {
 };
 
 /** Nova's hostId: sha224 of project id and host, so tenants cannot learn host names. */
-export const hostIdOf = (projectId: string, host: string | null): string =>
-  host
-    ? createHash('sha224')
-        .update(projectId + host)
-        .digest('hex')
-    : '';
+// Digests by project and host: a list of a thousand servers on a few hosts would otherwise
+// hash a thousand times. Bounded, as projects and hosts come and go.
+const hostIds = new Map<string, string>();
+const HOST_IDS_MAX = 4096;
+
+export const hostIdOf = (projectId: string, host: string | null): string => {
+  if (!host) return '';
+  const key = projectId + host;
+  let id = hostIds.get(key);
+  if (id === undefined) {
+    id = createHash('sha224').update(key).digest('hex');
+    if (hostIds.size >= HOST_IDS_MAX) hostIds.clear();
+    hostIds.set(key, id);
+  }
+  return id;
+};
