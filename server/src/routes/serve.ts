@@ -76,3 +76,28 @@ const refuseDotIds = (handler: RouteHandlerMethod): RouteHandlerMethod =>
     // The generic request/reply types above are what these schemas validate and allow.
     return handler.call(this, request, reply);
   };
+
+/**
+ * Registers a route that does one thing upstream and answers 204 with no body (deletes,
+ * membership and role changes, actions): the handler only does the thing, so no route can
+ * forget the status or send a body the 204 schema would refuse.
+ */
+export const serveNoContent = <
+  R extends RouteSpec & { readonly response: { readonly 204: unknown } },
+>(
+  app: FastifyInstance,
+  spec: R,
+  action: (request: RouteRequest<R>, reply: RouteReply<R>) => Promise<unknown>,
+  options: ServeOptions = {},
+): void => {
+  serve(
+    app,
+    spec,
+    async (request, reply) => {
+      await action(request, reply);
+      // R declares 204 (the bound above), which the reply's generic status type cannot see.
+      return (reply as FastifyReply).code(204).send(null);
+    },
+    options,
+  );
+};

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type VolumeBackup as BackupShape, routeTable as api } from '@skydeck/contract';
 import type { VolumeBackup } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Every backup unless the list runs past this many pages of 1000. */
@@ -67,10 +67,9 @@ export const backupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(toBackup(await backups.get(id)));
   });
 
-  serve(app, api['cinder.backups.delete'], async (request, reply) => {
-    await request.openstack.cinder.backups.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.backups.delete'], (request) =>
+    request.openstack.cinder.backups.delete(request.params.id),
+  );
 
   serve(app, api['cinder.backups.restore'], async (request) => {
     const restored = await request.openstack.cinder.backups.restore(
@@ -84,8 +83,7 @@ export const backupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     };
   });
 
-  serve(app, api['cinder.backups.resetStatus'], async (request, reply) => {
-    await request.openstack.cinder.backups.resetStatus(request.params.id, request.body.status);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.backups.resetStatus'], (request) =>
+    request.openstack.cinder.backups.resetStatus(request.params.id, request.body.status),
+  );
 };

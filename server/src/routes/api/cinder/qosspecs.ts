@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** /api/cinder/qosspecs/:id/… — an admin's QoS specs and their volume type associations. */
@@ -28,22 +28,19 @@ export const qosSpecRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   });
 
   // Forced: the table offers Delete on an associated spec too, as Cinder's own client does.
-  serve(app, api['cinder.qosspecs.delete'], async (request, reply) => {
-    await request.openstack.cinder.qosSpecs.delete(request.params.id, true);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.qosspecs.delete'], (request) =>
+    request.openstack.cinder.qosSpecs.delete(request.params.id, true),
+  );
 
   serve(app, api['cinder.qosspecs.associations'], async (request) => ({
     items: await request.openstack.cinder.qosSpecs.associations(request.params.id),
   }));
 
-  serve(app, api['cinder.qosspecs.associate'], async (request, reply) => {
-    await request.openstack.cinder.qosSpecs.associate(request.params.id, request.params.typeId);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.qosspecs.associate'], (request) =>
+    request.openstack.cinder.qosSpecs.associate(request.params.id, request.params.typeId),
+  );
 
-  serve(app, api['cinder.qosspecs.disassociate'], async (request, reply) => {
-    await request.openstack.cinder.qosSpecs.disassociate(request.params.id, request.params.typeId);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.qosspecs.disassociate'], (request) =>
+    request.openstack.cinder.qosSpecs.disassociate(request.params.id, request.params.typeId),
+  );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /**
@@ -15,18 +15,16 @@ export const cinderQuotaRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return { items: Object.entries(defaults).map(([name, limit]) => ({ name, limit })) };
   });
 
-  serve(app, api['cinder.quotas.updateDefaults'], async (request, reply) => {
-    await request.openstack.cinder.quotaSets.updateDefaults(request.body);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.quotas.updateDefaults'], (request) =>
+    request.openstack.cinder.quotaSets.updateDefaults(request.body),
+  );
 
   serve(app, api['cinder.quotas.get'], async (request) => {
     const set = await request.openstack.cinder.quotaSets.get(request.params.projectId);
     return { items: Object.entries(set).map(([name, limit]) => ({ name, limit })) };
   });
 
-  serve(app, api['cinder.quotas.update'], async (request, reply) => {
-    await request.openstack.cinder.quotaSets.update(request.params.projectId, request.body);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.quotas.update'], (request) =>
+    request.openstack.cinder.quotaSets.update(request.params.projectId, request.body),
+  );
 };

@@ -5,7 +5,7 @@ import {
   routeTable as api,
 } from '@skydeck/contract';
 import type { CinderTransfer } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { toVolume } from './volumes';
 import { toSnapshot } from './volumesnapshots';
 import type { RouteDeps } from '../../deps';
@@ -49,40 +49,35 @@ export const volumeActionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return toVolume(volume);
   });
 
-  serve(app, api['cinder.volumes.delete'], async (request, reply) => {
+  serveNoContent(app, api['cinder.volumes.delete'], async (request) => {
     await request.openstack.cinder.volumes.delete(request.params.id, {
       cascade: request.query.cascade === true,
     });
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['cinder.volumes.extend'], async (request, reply) => {
-    await request.openstack.cinder.volumeActions.extend(request.params.id, request.body.new_size);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.volumes.extend'], (request) =>
+    request.openstack.cinder.volumeActions.extend(request.params.id, request.body.new_size),
+  );
 
-  serve(app, api['cinder.volumes.retype'], async (request, reply) => {
+  serveNoContent(app, api['cinder.volumes.retype'], async (request) => {
     const { new_type: newType, migration_policy: migrationPolicy } = request.body;
     await request.openstack.cinder.volumeActions.retype(
       request.params.id,
       newType,
       migrationPolicy === undefined ? {} : { migrationPolicy },
     );
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['cinder.volumes.resetStatus'], async (request, reply) => {
-    await request.openstack.cinder.volumeActions.resetStatus(request.params.id, request.body);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.volumes.resetStatus'], (request) =>
+    request.openstack.cinder.volumeActions.resetStatus(request.params.id, request.body),
+  );
 
-  serve(app, api['cinder.volumes.migrate'], async (request, reply) => {
+  serveNoContent(app, api['cinder.volumes.migrate'], async (request) => {
     const { host, force_host_copy: forceHostCopy, lock_volume: lockVolume } = request.body;
     await request.openstack.cinder.volumeActions.migrate(request.params.id, host, {
       ...(forceHostCopy !== undefined && { forceHostCopy }),
       ...(lockVolume !== undefined && { lockVolume }),
     });
-    return reply.code(204).send(null);
   });
 
   serve(app, api['cinder.volumes.manage'], async (request, reply) => {
@@ -92,10 +87,9 @@ export const volumeActionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return reply.code(201).send(toVolume(await cinder.volumes.get(id)));
   });
 
-  serve(app, api['cinder.volumes.unmanage'], async (request, reply) => {
-    await request.openstack.cinder.volumeActions.unmanage(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.volumes.unmanage'], (request) =>
+    request.openstack.cinder.volumeActions.unmanage(request.params.id),
+  );
 
   serve(app, api['cinder.volumes.uploadToImage'], async (request) => {
     const { image_name, disk_format, force } = request.body;
@@ -130,10 +124,9 @@ export const volumeActionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     );
   });
 
-  serve(app, api['cinder.snapshots.delete'], async (request, reply) => {
-    await request.openstack.cinder.snapshots.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.snapshots.delete'], (request) =>
+    request.openstack.cinder.snapshots.delete(request.params.id),
+  );
 
   serve(app, api['cinder.transfers.list'], async (request) => ({
     items: (await request.openstack.cinder.transfers.list()).map(toTransfer),
@@ -153,8 +146,7 @@ export const volumeActionRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return { id: accepted.id, volume_id: accepted.volume_id, name: accepted.name ?? null };
   });
 
-  serve(app, api['cinder.transfers.delete'], async (request, reply) => {
-    await request.openstack.cinder.transfers.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.transfers.delete'], (request) =>
+    request.openstack.cinder.transfers.delete(request.params.id),
+  );
 };

@@ -8,7 +8,7 @@ import type {
   VolumeType as CinderVolumeType,
   VolumeTypeEncryptionSpec,
 } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -80,10 +80,9 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     ),
   );
 
-  serve(app, api['cinder.volumetypes.delete'], async (request, reply) => {
-    await request.openstack.cinder.volumeTypes.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.volumetypes.delete'], (request) =>
+    request.openstack.cinder.volumeTypes.delete(request.params.id),
+  );
 
   serve(app, api['cinder.volumetypes.encryption'], async (request) => ({
     encryption: toEncryption(
@@ -120,15 +119,13 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     ),
   }));
 
-  serve(app, api['cinder.volumetypes.addAccess'], async (request, reply) => {
-    await request.openstack.cinder.volumeTypes.addAccess(request.params.id, request.body.project);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['cinder.volumetypes.addAccess'], (request) =>
+    request.openstack.cinder.volumeTypes.addAccess(request.params.id, request.body.project),
+  );
 
-  serve(app, api['cinder.volumetypes.removeAccess'], async (request, reply) => {
+  serveNoContent(app, api['cinder.volumetypes.removeAccess'], async (request) => {
     const { id, projectId } = request.params;
     await request.openstack.cinder.volumeTypes.removeAccess(id, projectId);
-    return reply.code(204).send(null);
   });
 
   serveMetadata(

@@ -13,7 +13,7 @@ import {
   wantsPage,
   wholeList,
 } from '../../../lib/listPage';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 import { ImageRequestError, imageCreateRequest, imageUpdateChanges } from './imageCreate';
@@ -162,10 +162,9 @@ export const imageRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return toImage(updated);
   });
 
-  serve(app, api['glance.images.delete'], async (request, reply) => {
-    await request.openstack.glance.images.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['glance.images.delete'], (request) =>
+    request.openstack.glance.images.delete(request.params.id),
+  );
 
   serveMetadata(
     app,

@@ -16,7 +16,7 @@ import type {
   HeatStack,
   HeatStackInput,
 } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 const toStack = (s: HeatStack): Stack => ({
@@ -207,28 +207,25 @@ export const heatStackRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     toDetail(await request.openstack.heat.stacks.get(request.params.id)),
   );
 
-  serve(app, api['heat.stacks.update'], async (request, reply) => {
+  serveNoContent(app, api['heat.stacks.update'], async (request) => {
     const heat = request.openstack.heat;
     const stack = await heat.stacks.get(request.params.id);
     const input = toInput(request.body);
     // No new template: a PATCH keeps the stack's own and changes only what is given.
     const patch = input.template === undefined && input.template_url === undefined;
     await heat.stacks.update(stack.stack_name, stack.id, input, patch);
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['heat.stacks.delete'], async (request, reply) => {
+  serveNoContent(app, api['heat.stacks.delete'], async (request) => {
     const heat = request.openstack.heat;
     const stack = await heat.stacks.get(request.params.id);
     await heat.stacks.delete(stack.stack_name, stack.id);
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['heat.stacks.action'], async (request, reply) => {
+  serveNoContent(app, api['heat.stacks.action'], async (request) => {
     const heat = request.openstack.heat;
     const stack = await heat.stacks.get(request.params.id);
     await heat.stacks.action(stack.stack_name, stack.id, request.body.action);
-    return reply.code(204).send(null);
   });
 
   serve(app, api['heat.stacks.template'], async (request) => {

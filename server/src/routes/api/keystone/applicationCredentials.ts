@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseYaml } from 'yaml';
 import { type AccessRule, type ApplicationCredential, routeTable as api } from '@skydeck/contract';
 import type { ApplicationCredential as UpstreamCredential } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import {
@@ -201,10 +201,9 @@ export const keystoneApplicationCredentialRoutes: FastifyPluginAsync<RouteDeps> 
     return { deleted, failed };
   });
 
-  serve(app, api['keystone.applicationCredentials.delete'], async (request, reply) => {
-    await request.openstack.applicationCredentials.remove(userId(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['keystone.applicationCredentials.delete'], (request) =>
+    request.openstack.applicationCredentials.remove(userId(request), request.params.id),
+  );
 
   serve(
     app,

@@ -5,7 +5,7 @@ import {
   type Domain,
   type Role as UpstreamRole,
 } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 const toDomain = (d: Domain): KeystoneDomain => ({
@@ -55,10 +55,9 @@ export const keystoneDomainRoutes: FastifyPluginAsync<RouteDeps> = async (app) =
     toDomain(await request.openstack.keystone.updateDomain(request.params.id, request.body)),
   );
 
-  serve(app, api['keystone.domains.delete'], async (request, reply) => {
-    await request.openstack.keystone.deleteDomain(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['keystone.domains.delete'], (request) =>
+    request.openstack.keystone.deleteDomain(request.params.id),
+  );
 
   serve(app, api['keystone.roles.create'], async (request, reply) => {
     const created = await request.openstack.keystone.createRole(request.body);
@@ -73,8 +72,7 @@ export const keystoneDomainRoutes: FastifyPluginAsync<RouteDeps> = async (app) =
     toRole(await request.openstack.keystone.updateRole(request.params.id, request.body)),
   );
 
-  serve(app, api['keystone.roles.delete'], async (request, reply) => {
-    await request.openstack.keystone.deleteRole(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['keystone.roles.delete'], (request) =>
+    request.openstack.keystone.deleteRole(request.params.id),
+  );
 };

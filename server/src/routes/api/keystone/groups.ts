@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type KeystoneGroup, routeTable as api } from '@skydeck/contract';
 import type { Group } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { mapLimit } from '../../../lib/mapLimit';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { failureText } from './projects';
@@ -64,24 +64,21 @@ export const keystoneGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
     toGroup(await request.openstack.keystone.updateGroup(request.params.id, request.body)),
   );
 
-  serve(app, api['keystone.groups.delete'], async (request, reply) => {
-    await request.openstack.keystone.deleteGroup(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['keystone.groups.delete'], (request) =>
+    request.openstack.keystone.deleteGroup(request.params.id),
+  );
 
   serve(app, api['keystone.groups.members'], async (request) => ({
     items: (await request.openstack.keystone.listGroupUsers(request.params.id)).map(toUser),
   }));
 
-  serve(app, api['keystone.groups.addMember'], async (request, reply) => {
+  serveNoContent(app, api['keystone.groups.addMember'], async (request) => {
     const { id, userId } = request.params;
     await request.openstack.keystone.addUserToGroup(id, userId);
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['keystone.groups.removeMember'], async (request, reply) => {
+  serveNoContent(app, api['keystone.groups.removeMember'], async (request) => {
     const { id, userId } = request.params;
     await request.openstack.keystone.removeUserFromGroup(id, userId);
-    return reply.code(204).send(null);
   });
 };

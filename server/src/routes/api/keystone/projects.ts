@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Project as ProjectShape, routeTable as api } from '@skydeck/contract';
 import { OpenStackHttpError, type Project as KeystoneProject } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
 import { cachedList, forgetLists } from '../../../services/listCache';
@@ -113,30 +113,26 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     );
   });
 
-  serve(app, api['keystone.projects.delete'], async (request, reply) => {
+  serveNoContent(app, api['keystone.projects.delete'], async (request) => {
     forgetLists('projects');
     await request.openstack.keystone.deleteProject(request.params.id);
-    return reply.code(204).send(null);
   });
 
   serve(app, api['keystone.projects.members'], async (request) => ({
     items: await listProjectMembers(request.openstack.keystone, request.params.id),
   }));
 
-  serve(app, api['keystone.projects.setMembers'], async (request, reply) => {
-    await setProjectMembers(request.openstack.keystone, request.params.id, request.body.members);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['keystone.projects.setMembers'], (request) =>
+    setProjectMembers(request.openstack.keystone, request.params.id, request.body.members),
+  );
 
-  serve(app, api['keystone.projects.grant'], async (request, reply) => {
+  serveNoContent(app, api['keystone.projects.grant'], async (request) => {
     const { projectId, roleId, userId } = request.params;
     await request.openstack.keystone.grantProjectUserRole(projectId, userId, roleId);
-    return reply.code(204).send(null);
   });
 
-  serve(app, api['keystone.projects.revoke'], async (request, reply) => {
+  serveNoContent(app, api['keystone.projects.revoke'], async (request) => {
     const { projectId, roleId, userId } = request.params;
     await request.openstack.keystone.revokeProjectUserRole(projectId, userId, roleId);
-    return reply.code(204).send(null);
   });
 };

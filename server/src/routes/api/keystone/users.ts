@@ -10,7 +10,7 @@ import {
   type Role as UpstreamRole,
   type User,
 } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
 import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
@@ -121,10 +121,9 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     );
   });
 
-  serve(app, api['keystone.users.delete'], async (request, reply) => {
+  serveNoContent(app, api['keystone.users.delete'], async (request) => {
     forgetLists('users');
     await request.openstack.keystone.deleteUser(userId(request, request.params.id));
-    return reply.code(204).send(null);
   });
 
   serve(app, api['keystone.users.changeOwnPassword'], async (request, reply) => {

@@ -6,7 +6,7 @@ import type {
   OpenStackClient,
 } from '@skydeck/openstack-client';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { floatingIpTargets, instanceNamesOf, networkNamesOf } from '../../../services/neutron/l3';
 import { toFloatingIp } from './l3views';
@@ -96,8 +96,7 @@ export const floatingIpRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return one(request.openstack, updated);
   });
 
-  serve(app, api['network.floatingips.release'], async (request, reply) => {
-    await request.openstack.neutron.floatingIps.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['network.floatingips.release'], (request) =>
+    request.openstack.neutron.floatingIps.delete(request.params.id),
+  );
 };

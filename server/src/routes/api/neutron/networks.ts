@@ -18,7 +18,7 @@ import {
 import { checkPaging, readPage, wantsPage, wholeList } from '../../../lib/listPage';
 import type { PagingQuery } from '../../../lib/listPage';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { subnetRefsOf, toNetwork } from './views';
 
@@ -196,7 +196,7 @@ export const networkRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =>
     return toNetwork(network, await subnetRefsOf(request.openstack, [network]));
   });
 
-  serve(app, api['neutron.networks.delete'], async (request, reply) => {
+  serveNoContent(app, api['neutron.networks.delete'], async (request) => {
     try {
       await request.openstack.neutron.networks.delete(request.params.id);
     } catch (error) {
@@ -209,6 +209,5 @@ export const networkRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =>
       }
       throw error;
     }
-    return reply.code(204).send(null);
   });
 };

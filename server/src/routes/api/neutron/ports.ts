@@ -7,7 +7,7 @@ import {
   type PortUpdateBody,
 } from '@skydeck/contract';
 import type { PortCreate, PortUpdate } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { toPort } from './views';
 
@@ -77,8 +77,7 @@ export const portRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     ),
   );
 
-  serve(app, api['neutron.ports.delete'], async (request, reply) => {
-    await request.openstack.neutron.ports.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.ports.delete'], (request) =>
+    request.openstack.neutron.ports.delete(request.params.id),
+  );
 };

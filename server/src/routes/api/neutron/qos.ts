@@ -7,7 +7,7 @@ import {
   type QosRuleCreateBody,
 } from '@skydeck/contract';
 import type { NeutronQosPolicy, NeutronQosRule, QosRuleFields } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 class QosRequestError extends Error {
@@ -89,10 +89,9 @@ export const qosRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     ),
   );
 
-  serve(app, api['neutron.qos_policies.delete'], async (request, reply) => {
-    await request.openstack.neutron.qosPolicies.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.qos_policies.delete'], (request) =>
+    request.openstack.neutron.qosPolicies.delete(request.params.id),
+  );
 
   serve(app, api['neutron.qos_policies.createRule'], async (request, reply) => {
     const rule = await request.openstack.neutron.qosPolicies.createRule(
@@ -103,9 +102,8 @@ export const qosRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(toQosRule(rule));
   });
 
-  serve(app, api['neutron.qos_policies.deleteRule'], async (request, reply) => {
+  serveNoContent(app, api['neutron.qos_policies.deleteRule'], async (request) => {
     const { id, type, rule_id } = request.params;
     await request.openstack.neutron.qosPolicies.deleteRule(id, type, rule_id);
-    return reply.code(204).send(null);
   });
 };

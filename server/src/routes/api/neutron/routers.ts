@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api, type RouterCreateBody } from '@skydeck/contract';
 import type { GatewayRequest, NeutronRouter, RouterCreate } from '@skydeck/openstack-client';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import {
   addRouterInterface,
@@ -72,10 +72,9 @@ export const routerRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return routerOut(request.openstack, updated);
   });
 
-  serve(app, api['neutron.routers.delete'], async (request, reply) => {
-    await request.openstack.neutron.routers.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.routers.delete'], (request) =>
+    request.openstack.neutron.routers.delete(request.params.id),
+  );
 
   serve(app, api['neutron.routers.setGateway'], async (request) => {
     const { network_id, enable_snat } = request.body;
@@ -103,11 +102,10 @@ export const routerRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(added);
   });
 
-  serve(app, api['neutron.routers.removeInterface'], async (request, reply) => {
+  serveNoContent(app, api['neutron.routers.removeInterface'], async (request) => {
     await request.openstack.neutron.routers.removeInterface(request.params.id, {
       port_id: request.params.port_id,
     });
-    return reply.code(204).send(null);
   });
 
   serve(app, api['neutron.routers.updateRoutes'], async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { toRule } from './l3views';
 import { toSecurityGroup } from './views';
@@ -44,10 +44,9 @@ export const securityGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
     ),
   );
 
-  serve(app, api['neutron.securitygroups.delete'], async (request, reply) => {
-    await request.openstack.neutron.securityGroups.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.securitygroups.delete'], (request) =>
+    request.openstack.neutron.securityGroups.delete(request.params.id),
+  );
 
   serve(app, api['neutron.securitygroups.createRule'], async (request, reply) => {
     const created = await request.openstack.neutron.securityGroupRules.create({

@@ -8,7 +8,7 @@ import {
   type SubnetUpdateBody,
 } from '@skydeck/contract';
 import type { SubnetCreate, SubnetUpdate } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { toSubnet } from './views';
 
@@ -84,8 +84,7 @@ export const subnetRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return toSubnet(await subnets.update(request.params.id, changes));
   });
 
-  serve(app, api['neutron.subnets.delete'], async (request, reply) => {
-    await request.openstack.neutron.subnets.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.subnets.delete'], (request) =>
+    request.openstack.neutron.subnets.delete(request.params.id),
+  );
 };

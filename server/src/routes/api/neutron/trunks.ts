@@ -7,7 +7,7 @@ import {
 } from '@skydeck/contract';
 import type { NeutronSubport, NeutronTrunk, TrunkUpdate } from '@skydeck/openstack-client';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 export const toTrunk = (t: NeutronTrunk): Trunk => {
@@ -103,8 +103,7 @@ export const trunkRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return toTrunk(await trunks.get(id));
   });
 
-  serve(app, api['neutron.trunks.delete'], async (request, reply) => {
-    await request.openstack.neutron.trunks.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['neutron.trunks.delete'], (request) =>
+    request.openstack.neutron.trunks.delete(request.params.id),
+  );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import { changeAggregateHosts, toAggregate } from '../../../services/nova/computeAdmin';
 import type { RouteDeps } from '../../deps';
@@ -37,10 +37,9 @@ export const aggregateRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     toAggregate(await request.openstack.nova.aggregates.update(request.params.id, request.body)),
   );
 
-  serve(app, api['nova.aggregates.delete'], async (request, reply) => {
-    await request.openstack.nova.aggregates.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.aggregates.delete'], (request) =>
+    request.openstack.nova.aggregates.delete(request.params.id),
+  );
 
   serve(app, api['nova.aggregates.hosts'], async (request) =>
     toAggregate(

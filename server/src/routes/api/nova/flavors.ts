@@ -9,7 +9,7 @@ import {
   extrasOf,
   updateFlavor,
 } from '../../../services/nova/flavors';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -81,10 +81,9 @@ export const flavorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     ),
   );
 
-  serve(app, api['nova.flavors.delete'], async (request, reply) => {
-    await request.openstack.nova.flavors.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.flavors.delete'], (request) =>
+    request.openstack.nova.flavors.delete(request.params.id),
+  );
 
   serveMetadata(
     app,

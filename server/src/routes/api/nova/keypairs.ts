@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api, type Keypair as KeypairShape } from '@skydeck/contract';
 import type { Keypair as NovaKeypair } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Nova omits `type` below microversion 2.2, where every key pair is ssh. */
@@ -46,8 +46,7 @@ export const keypairRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     toKeypair(await request.openstack.nova.keypairs.get(request.params.name)),
   );
 
-  serve(app, api['nova.keypairs.delete'], async (request, reply) => {
-    await request.openstack.nova.keypairs.delete(request.params.name);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.keypairs.delete'], (request) =>
+    request.openstack.nova.keypairs.delete(request.params.name),
+  );
 };

@@ -8,7 +8,7 @@ import {
 import type { ServerAction } from '@skydeck/openstack-client';
 import { sessionOf } from '../../../lib/sessionOf';
 import { getInstance, type InstanceCaller } from '../../../services/nova/instances';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** Nova's action for each of our operations, with the fields the body carries. */
@@ -93,10 +93,9 @@ export const serverActionRoutes: FastifyPluginAsync<RouteDeps> = async (app, dep
     return getInstance(request.openstack, request.params.id, callerOf(request));
   });
 
-  serve(app, api['nova.servers.delete'], async (request, reply) => {
-    await request.openstack.nova.serverActions.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.servers.delete'], (request) =>
+    request.openstack.nova.serverActions.delete(request.params.id),
+  );
 
   serve(app, api['nova.snapshots.create'], async (request, reply) => {
     const { instance_id, name, metadata } = request.body;

@@ -12,7 +12,7 @@ import {
   instanceMetadata,
   securityGroups,
 } from '../../../services/nova/serverLog';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -38,10 +38,9 @@ export const serverLogRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     attachInterface(request.openstack, request.params.id, request.body),
   );
 
-  serve(app, api['nova.servers.detachInterface'], async (request, reply) => {
-    await detachInterface(request.openstack, request.params.id, request.params.portId);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.servers.detachInterface'], (request) =>
+    detachInterface(request.openstack, request.params.id, request.params.portId),
+  );
 
   // The metadata editor's read and write (Nova's per-key calls: one merge, a DELETE per key).
   serveMetadata(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type ServerGroup as ServerGroupShape, routeTable as api } from '@skydeck/contract';
 import type { NormalizedServerGroup } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 const toServerGroup = (group: NormalizedServerGroup): ServerGroupShape => ({
@@ -43,8 +43,7 @@ export const serverGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return { ...group, member_names: names };
   });
 
-  serve(app, api['nova.servergroups.delete'], async (request, reply) => {
-    await request.openstack.nova.serverGroups.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.servergroups.delete'], (request) =>
+    request.openstack.nova.serverGroups.delete(request.params.id),
+  );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /**
@@ -24,11 +24,10 @@ export const volumeAttachmentRoutes: FastifyPluginAsync<RouteDeps> = async (app)
     };
   });
 
-  serve(app, api['nova.servers.volumeDetach'], async (request, reply) => {
+  serveNoContent(app, api['nova.servers.volumeDetach'], async (request) => {
     await request.openstack.nova.volumeAttachments.detach(
       request.params.id,
       request.params.volumeId,
     );
-    return reply.code(204).send(null);
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api, type SwiftContainer } from '@skydeck/contract';
 import type { SwiftClient, SwiftContainerInfo } from '@skydeck/openstack-client';
 import { OpenStackHttpError } from '@skydeck/openstack-client';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** A client mistake in a Swift request, answered 400 with this message. */
@@ -132,9 +132,8 @@ export const swiftContainerRoutes: FastifyPluginAsync<RouteDeps> = async (app, d
     return toContainer(swift, await swift.headContainer(container));
   });
 
-  serve(app, api['swift.containers.delete'], async (request, reply) => {
+  serveNoContent(app, api['swift.containers.delete'], async (request) => {
     checkContainerName(request.params.container);
     await request.openstack.swift.deleteContainer(request.params.container);
-    return reply.code(204).send(null);
   });
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { routeTable as api, type SwiftObject, type SwiftObjectDetails } from '@skydeck/contract';
 import { nodeBodyOf, type SwiftClient, type SwiftListingEntry } from '@skydeck/openstack-client';
 import { deleteObject, uploadObject } from '../../../services/swift/objects';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 import { SwiftRequestError, checkContainerName, isoFromTimestamp } from './containers';
 
@@ -224,11 +224,10 @@ export const swiftObjectRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps
     { config: { navigable: true } },
   );
 
-  serve(app, api['swift.objects.delete'], async (request, reply) => {
+  serveNoContent(app, api['swift.objects.delete'], async (request) => {
     const { container, name } = request.params;
     checkContainerName(container);
     await deleteObject(request.openstack.swift, container, name);
-    return reply.code(204).send(null);
   });
 
   serve(app, api['swift.objects.createFolder'], async (request, reply) => {

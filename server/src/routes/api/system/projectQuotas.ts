@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import { quotaRows } from './system';
 import type { RouteDeps } from '../../deps';
 
@@ -15,12 +15,11 @@ export const projectQuotaRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     ),
   }));
 
-  serve(app, api['nova.quotas.update'], async (request, reply) => {
+  serveNoContent(app, api['nova.quotas.update'], async (request) => {
     await request.openstack.nova.quotaDefaults.updateProject(
       request.params.projectId,
       request.body,
     );
-    return reply.code(204).send(null);
   });
 
   serve(app, api['neutron.quotas.get'], async (request) => ({

@@ -3,7 +3,7 @@ import { routeTable as api } from '@skydeck/contract';
 import type { NetworkAgent, QuotaLimit } from '@skydeck/contract';
 import type { NeutronAgent } from '@skydeck/openstack-client';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve } from '../../serve';
+import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
 
 /** name → limit as the table's rows, in a stable order so the page does not reshuffle. */
@@ -31,10 +31,9 @@ export const systemRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return { items: quotaRows(await request.openstack.nova.quotaDefaults.get(session.project.id)) };
   });
 
-  serve(app, api['nova.quotas.updateDefaults'], async (request, reply) => {
-    await request.openstack.nova.quotaDefaults.update(request.body);
-    return reply.code(204).send(null);
-  });
+  serveNoContent(app, api['nova.quotas.updateDefaults'], (request) =>
+    request.openstack.nova.quotaDefaults.update(request.body),
+  );
 
   serve(app, api['neutron.agents'], async (request) => ({
     items: (await request.openstack.neutron.system.agents()).map(agentOf),
