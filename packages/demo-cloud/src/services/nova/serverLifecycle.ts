@@ -131,6 +131,33 @@ export const refreshAddresses = (ctx: CloudContext, serverId: string): ServerDoc
   }));
 };
 
+/**
+ * The server with the addresses its Neutron ports give it now. Real Nova keeps a cache that
+ * Neutron's network-changed events refresh; this cloud's Neutron sends none, so every read
+ * compares instead (an indexed lookup of the server's ports): a floating IP associated, or a
+ * port changed or deleted, through Neutron's own API shows in a list as in GET /servers/{id}.
+ * A building or failed server keeps what it has (no addresses yet, none left).
+ */
+export const withCurrentAddresses = (ctx: CloudContext, server: ServerDoc): ServerDoc => {
+  if (
+    server.deleted ||
+    server.vm_state === VM.BUILDING ||
+    server.vm_state === VM.ERROR ||
+    !deps(ctx).neutron
+  ) {
+    return server;
+  }
+  const addresses = networkInfoOf(ctx, server.id);
+  if (!server.addresses_stale && JSON.stringify(addresses) === JSON.stringify(server.addresses)) {
+    return server;
+  }
+  return (
+    ctx.store
+      .collection(servers)
+      .update(server.id, (s) => ({ ...s, addresses, addresses_stale: false })) ?? server
+  );
+};
+
 export const NO_VALID_HOST = 'No valid host was found. There are not enough hosts available.';
 
 const traceback = (where: string, exception: string, message: string): string =>

@@ -210,6 +210,64 @@ describe('nova server sub-resources', () => {
     ]);
   });
 
+  it('lists the addresses Neutron gives the server now, as GET /servers/{id} does', async () => {
+    const demo = await cloud().token('demo', 'demo');
+    const network = await networkIdByName(cloud(), demo, 'private');
+    const created = await createServer(cloud(), demo, {
+      name: 'addresses-follow-neutron',
+      imageRef: await cirrosImageId(cloud(), demo),
+      flavorRef: '1',
+      networks: [{ uuid: network }],
+    });
+    const id = created.body.server?.id ?? '';
+    await waitForStatus(cloud(), demo, id, 'ACTIVE');
+    type Addresses = Record<string, Array<{ addr: string; 'OS-EXT-IPS:type': string }>>;
+    const listed = async (): Promise<Addresses | undefined> =>
+      (
+        await cloud().request<{ servers: Array<{ id: string; addresses: Addresses }> }>(
+          'GET',
+          `${COMPUTE}/servers/detail`,
+          { token: demo },
+        )
+      ).body.servers.find((s) => s.id === id)?.addresses;
+    const addrs = (a: Addresses | undefined, type: string): string[] =>
+      (a?.['private'] ?? []).filter((ip) => ip['OS-EXT-IPS:type'] === type).map((ip) => ip.addr);
+    expect(addrs(await listed(), 'fixed')).toHaveLength(2);
+
+    // A floating IP associated through Neutron's API (as the dashboard does), not Nova's.
+    const port = (
+      await cloud().request<{ ports: Array<{ id: string }> }>(
+        'GET',
+        `/network/v2.0/ports?device_id=${id}`,
+        { token: demo },
+      )
+    ).body.ports[0];
+    const floating = await cloud().request<{ floatingip: { floating_ip_address: string } }>(
+      'POST',
+      '/network/v2.0/floatingips',
+      {
+        token: demo,
+        body: {
+          floatingip: {
+            floating_network_id: await networkIdByName(cloud(), demo, 'public'),
+            port_id: port?.id,
+          },
+        },
+      },
+    );
+    expect(floating.status).toBe(201);
+    const address = floating.body.floatingip.floating_ip_address;
+    expect(addrs(await listed(), 'floating')).toEqual([address]);
+
+    // The port deleted through Neutron: the server has no addresses left, in the list too.
+    const deleted = await cloud().request('DELETE', `/network/v2.0/ports/${port?.id}`, {
+      token: demo,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await listed()).toEqual({});
+    expect((await getServer(cloud(), demo, id)).body.server?.addresses).toEqual({});
+  });
+
   it('answers the admin password encrypted with the server’s RSA key pair', async () => {
     const demo = await cloud().token('demo', 'demo');
     const keypair = await cloud().request<{ keypair: { private_key: string } }>(

@@ -39,7 +39,7 @@ import {
   DURATIONS,
   cancelServerSteps,
   finalizeDelete,
-  networkInfoOf,
+  withCurrentAddresses,
   scheduleServerStep,
 } from './serverLifecycle';
 import { KNOWN_STATUSES, POWER, VM, checkLock, statusOf } from './serverState';
@@ -460,18 +460,6 @@ const sortServers = (order: SortOrder, list: ServerDoc[]): ServerDoc[] =>
     return 0;
   });
 
-/** Refreshes the cached addresses Neutron marked stale (only those: lists stay one query). */
-const freshen = (ctx: CloudContext, list: ServerDoc[]): ServerDoc[] =>
-  list.map((s) => {
-    if (!s.addresses_stale || s.deleted || !deps(ctx).neutron) return s;
-    const addresses = networkInfoOf(ctx, s.id);
-    return (
-      ctx.store
-        .collection(servers)
-        .update(s.id, (d) => ({ ...d, addresses, addresses_stale: false })) ?? s
-    );
-  });
-
 const randomName = (length: number): string => {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return [...randomBytes(length)].map((b) => alphabet[b % alphabet.length]).join('');
@@ -758,7 +746,9 @@ export const serverRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
       limit = parseLimit(lastQuery(q, 'limit'));
       page = sorted.slice(start, start + (limit ?? MAX_LIMIT));
     }
-    const items = detail ? freshen(ctx, page) : page;
+    // The page's rows with their ports' addresses as GET /servers/{id} shows them (only the
+    // page: a few indexed lookups, not the project's every server).
+    const items = detail ? page.map((s) => withCurrentAddresses(ctx, s)) : page;
     const policy = viewPolicyOf(request, projectId);
     const body: Json = {
       servers: items.map((s) =>
@@ -782,18 +772,9 @@ export const serverRoutes = (app: FastifyInstance, ctx: CloudContext): void => {
   app.get('/servers/detail', async (request) => list(request, true));
 
   app.get<{ Params: { id: string } }>('/servers/:id', async (request) => {
-    let server = loadServer(ctx, request, request.params.id);
-    authorize(request, 'compute', 'os_compute_api:servers:show', { project_id: server.project_id });
-    if (deps(ctx).neutron && server.vm_state !== VM.BUILDING && server.vm_state !== VM.ERROR) {
-      const addresses = networkInfoOf(ctx, server.id);
-      if (
-        JSON.stringify(addresses) !== JSON.stringify(server.addresses) ||
-        server.addresses_stale
-      ) {
-        server =
-          col.update(server.id, (s) => ({ ...s, addresses, addresses_stale: false })) ?? server;
-      }
-    }
+    const loaded = loadServer(ctx, request, request.params.id);
+    authorize(request, 'compute', 'os_compute_api:servers:show', { project_id: loaded.project_id });
+    const server = withCurrentAddresses(ctx, loaded);
     return {
       server: serverDetail(ctx, request, server, viewPolicyOf(request, server.project_id), {
         show: true,
