@@ -69,6 +69,12 @@ function webImports({ contractTypesOnly }) {
       ...(contractTypesOnly
         ? [{ name: '@skydeck/contract', allowTypeImports: true, message: contractMessage }]
         : []),
+      {
+        name: 'react-i18next',
+        importNames: ['useTranslation'],
+        message:
+          "Use web/src/i18n/useTranslation: react-i18next's hook builds a wrapper of the i18n instance per component render (a tenth of a server render's CPU).",
+      },
     ],
     patterns: [
       workspaceImports,

@@ -1,5 +1,5 @@
 import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Outlet, useLocation } from 'react-router';
 import {
   Brand,

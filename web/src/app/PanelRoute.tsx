@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Navigate } from 'react-router';
 import type { ManifestEntry } from '../registry/types';
 import { PagePanel } from '../ui/PagePanel/PagePanel';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Bullseye, Spinner } from '@patternfly/react-core';
 
 /** What shows while the first route's code and data load. */

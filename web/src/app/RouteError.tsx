@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useRouteError } from 'react-router';
 import { Bullseye, Button } from '@patternfly/react-core';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors';

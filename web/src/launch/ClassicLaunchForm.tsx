@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Progress } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { launchMutations } from '../data/nova/launch';
 import type { ModalProps } from '../registry/types';
 import { ModalForm } from '../ui/ModalForm/ModalForm';

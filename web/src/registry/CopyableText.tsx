@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ClipboardCopy } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { Msg } from '../i18n/msg';
 
 /** Long machine text (keys, certificates): monospace, expandable, with a copy button. */

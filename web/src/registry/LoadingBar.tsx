@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Progress, ProgressMeasureLocation, ProgressSize } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** The bar under a transitional status label (spec 2 §2 images' "Saving", "Queued"). */
 export function LoadingBar({ label }: { label: string }): ReactNode {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { ActionGroup, Button, Form, Stack, StackItem } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { chooseLanguage, t as translate } from '../i18n/i18n';
 import {
   LANGUAGES,

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useLocation, useNavigate } from 'react-router';
 import { swiftMutations, swiftQueries } from '../../data/swift/objects';
 import type { PageProps } from '../../registry/types';

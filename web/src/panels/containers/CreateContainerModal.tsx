@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Checkbox } from '@patternfly/react-core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { containerExists, swiftMutations } from '../../data/swift/objects';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { TextField } from '../../ui/fields/TextField';

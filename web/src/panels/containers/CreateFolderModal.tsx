@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { swiftMutations } from '../../data/swift/objects';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { TextField } from '../../ui/fields/TextField';

@@ -8,7 +8,7 @@ import {
   Spinner,
 } from '@patternfly/react-core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SwiftObject } from '@skydeck/contract';
 import { ApiError } from '../../api/http';
 import { deleteObjectPath, listObjectsPage, swiftQueries } from '../../data/swift/objects';

@@ -10,7 +10,7 @@ import {
 } from '@patternfly/react-core';
 import { Table, Tbody, Td, Th, Thead, Tr, type IAction } from '@patternfly/react-table';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import type { SwiftObject } from '@skydeck/contract';
 import { objectHref, swiftQueries } from '../../data/swift/objects';

@@ -11,7 +11,7 @@ import {
   ModalHeader,
 } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SwiftObject } from '@skydeck/contract';
 import { swiftQueries } from '../../data/swift/objects';
 import { formatDateTime } from '../../registry/formatDate';

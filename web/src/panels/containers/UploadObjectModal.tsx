@@ -10,7 +10,7 @@ import {
   Progress,
 } from '@patternfly/react-core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SwiftObject } from '@skydeck/contract';
 import { ApiError } from '../../api/http';
 import { uploadPercent } from '../../api/upload';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { KeystoneDomain } from '@skydeck/contract';
 import { domainMutations } from '../../data/keystone/domains';
 import type { ModalProps } from '../../registry/types';

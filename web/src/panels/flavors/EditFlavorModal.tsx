@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Flavor } from '@skydeck/contract';
 import type { ModalProps } from '../../registry/types';
 import { ModalData } from '../../ui/ActionMenu/ModalData';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormSection, Skeleton } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { FormState } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { NumberField } from '../../ui/fields/NumberField';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { FloatingIp } from '@skydeck/contract';
 import { floatingIpMutations } from '../../data/neutron/floatingIps';
 import type { ModalProps } from '../../registry/types';

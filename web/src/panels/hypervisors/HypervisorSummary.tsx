@@ -10,7 +10,7 @@ import {
   Skeleton,
 } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { HypervisorSummary as Summary } from '@skydeck/contract';
 import { msg, type Msg } from '../../i18n/msg';
 import type { SizeUnit } from '../../registry/formatSize';

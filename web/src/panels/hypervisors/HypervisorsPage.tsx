@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Stack, StackItem, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAllowed } from '../../api/permissions';
 import { msg } from '../../i18n/msg';
 import { policy, type PageProps, type PanelScope } from '../../registry/types';

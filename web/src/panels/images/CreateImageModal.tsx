@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Progress, ProgressMeasureLocation } from '@patternfly/react-core';
 import type { ModalProps } from '../../registry/types';
 import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';

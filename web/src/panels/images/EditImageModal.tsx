@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Image } from '@skydeck/contract';
 import type { ModalProps } from '../../registry/types';
 import { ModalLoading } from '../../ui/ActionMenu/ModalLoading';

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Image } from '@skydeck/contract';
 import { shellQueries } from '../../data/shell';
 import { imageQueries } from '../../data/glance/images';

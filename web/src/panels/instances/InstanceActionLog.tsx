@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance, InstanceAction } from '@skydeck/contract';
 import { instanceQueries } from '../../data/nova/servers';
 import { msg } from '../../i18n/msg';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance, InterfaceAttachBody } from '@skydeck/contract';
 import { networkQueries } from '../../data/neutron/networks';
 import { portQueries } from '../../data/neutron/ports';

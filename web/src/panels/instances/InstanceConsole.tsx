@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Content, Spinner } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { ApiError } from '../../api/http';
 import { instanceQueries } from '../../data/nova/servers';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { floatingIpMutations, floatingIpQueries } from '../../data/neutron/floatingIps';
 import type { ModalProps } from '../../registry/types';

@@ -10,7 +10,7 @@ import {
   FormGroup,
   TextInput,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { DEFAULT_LOG_LENGTH, instanceQueries } from '../../data/nova/servers';
 import { msg } from '../../i18n/msg';

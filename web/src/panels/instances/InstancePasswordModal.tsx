@@ -13,7 +13,7 @@ import {
   Spinner,
   TextArea,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { instanceQueries } from '../../data/nova/servers';
 import { msg } from '../../i18n/msg';

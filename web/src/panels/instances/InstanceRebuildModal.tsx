@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Image, Instance } from '@skydeck/contract';
 import { imageQueries } from '../../data/glance/images';
 import { serverActionMutations } from '../../data/nova/serverActions';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { serverActionMutations } from '../../data/nova/serverActions';
 import type { ModalProps } from '../../registry/types';

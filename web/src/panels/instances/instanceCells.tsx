@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Content, Label } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance } from '@skydeck/contract';
 import { instanceQueries } from '../../data/nova/servers';
 import { detailsPath } from '../../registry/defineResource';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { KeyType } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
 import type { FieldBinding } from '../../ui/ModalForm/useForm';

@@ -13,7 +13,7 @@ import {
   TabTitleText,
 } from '@patternfly/react-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
 import { usageQueries } from '../../data/nova/usage';
 import { msg, type Msg } from '../../i18n/msg';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { QosPolicy, QosPolicyUpdateBody } from '@skydeck/contract';
 import { qosPolicyMutations } from '../../data/neutron/qosPolicies';
 import type { ModalProps } from '../../registry/types';

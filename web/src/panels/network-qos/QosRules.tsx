@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { QosPolicy, QosRule } from '@skydeck/contract';
 import { QOS_RULE_TYPES } from '@skydeck/contract/neutronRules';
 import { useRequirements } from '../../api/permissions';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Content } from '@patternfly/react-core';
 import { TimesIcon } from '@patternfly/react-icons';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TopologyNetwork, TopologyPort } from '@skydeck/contract';
 import { webRoot } from '../../api/http';
 import type { DrawnNode } from './model';

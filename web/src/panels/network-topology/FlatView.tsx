@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TopologyState } from '../../data/neutron/topology';
 import { drawFlat, nodeKey, type DrawnNode } from './model';
 import { cutName, FLAT, isActive, isLoading, type FlatMode } from './rules';

@@ -10,7 +10,7 @@ import {
   type SimulationLinkDatum,
   type SimulationNodeDatum,
 } from 'd3-force';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { DrawnLink, DrawnNode } from './model';
 import { CENTRE_MS, clampZoom, cutName, isActive, isLoading } from './rules';
 

@@ -10,7 +10,7 @@ import {
   ToolbarContent,
   ToolbarItem,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TopologyPort } from '@skydeck/contract';
 import { reportError } from '../../api/errors';
 import { msg } from '../../i18n/msg';

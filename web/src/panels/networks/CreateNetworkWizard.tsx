@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { NetworkCreateBody } from '@skydeck/contract';
 import { networkMutations, removeNetwork } from '../../data/neutron/networks';
 import { subnetMutations } from '../../data/neutron/subnets';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Network, Subnet } from '@skydeck/contract';
 import { useRequirements } from '../../api/permissions';
 import { SUBNET_INVALIDATES, removeSubnet, subnetQueries } from '../../data/neutron/subnets';

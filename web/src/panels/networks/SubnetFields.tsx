@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SubnetPool } from '@skydeck/contract';
 import { subnetPoolQueries } from '../../data/neutron/subnetPools';
 import type { FormState } from '../../ui/ModalForm/useForm';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Network, Subnet } from '@skydeck/contract';
 import { subnetMutations } from '../../data/neutron/subnets';
 import type { ActionResult } from '../../registry/types';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardTitle, Stack, StackItem } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PageProps } from '../../registry/types';
 import {
   UsageHeading,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, CardBody, CardTitle, Gallery, Skeleton } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { LimitName } from '@skydeck/contract';
 import { usageQueries } from '../../data/nova/usage';
 import { msg, type Msg } from '../../i18n/msg';

@@ -10,7 +10,7 @@ import {
 } from '@patternfly/react-core';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { USAGE_PAGE_SIZE, usageQueries } from '../../data/nova/usage';
 import { formatSize } from '../../registry/formatSize';
 import type { PageProps } from '../../registry/types';

@@ -5,7 +5,7 @@ import {
   DescriptionListGroup,
   DescriptionListTerm,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { UsageTotals as Totals } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
 import { formatHours } from '../../ui/usage/usageFormat';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import type { Project } from '@skydeck/contract';
 import { switchProject } from '../../app/authActions';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Grid, GridItem, Spinner, Title } from '@patternfly/react-core';
 import type { QuotaLimit } from '@skydeck/contract';
 import { defaultQuotaQueries } from '../../data/system/system';

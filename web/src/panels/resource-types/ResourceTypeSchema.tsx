@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CodeBlock, CodeBlockCode, Content, Spinner } from '@patternfly/react-core';
 import { templateQueries } from '../../data/heat/stacks';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Role } from '@skydeck/contract';
 import { roleMutations } from '../../data/keystone/domains';
 import { roleQueries } from '../../data/keystone/users';

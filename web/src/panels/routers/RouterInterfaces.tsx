@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Router, RouterInterface } from '@skydeck/contract';
 import { useRequirements } from '../../api/permissions';
 import { networkQueries } from '../../data/neutron/networks';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Router, RouterCreateBody, RouterUpdateBody } from '@skydeck/contract';
 import { useRequirements } from '../../api/permissions';
 import { floatingIpQueries } from '../../data/neutron/floatingIps';

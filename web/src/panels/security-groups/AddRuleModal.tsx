@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SecurityGroup } from '@skydeck/contract';
 import { securityGroupMutations, securityGroupQueries } from '../../data/neutron/securityGroups';
 import type { ActionResult } from '../../registry/types';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SecurityGroup } from '@skydeck/contract';
 import { securityGroupMutations } from '../../data/neutron/securityGroups';
 import type { ModalProps } from '../../registry/types';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { ServerGroupPolicy } from '@skydeck/contract';
 import { shellQueries } from '../../data/shell';
 import type { ModalProps } from '../../registry/types';

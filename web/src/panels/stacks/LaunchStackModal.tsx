@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Content } from '@patternfly/react-core';
 import type { Stack, StackPreview, StackValidateBody, StackValidation } from '@skydeck/contract';
 import type { ActionResult, ModalProps } from '../../registry/types';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Stack, StackActionBody } from '@skydeck/contract';
 import { msg, type Msg } from '../../i18n/msg';
 import type { ModalProps } from '../../registry/types';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CodeBlock, CodeBlockCode, Content, Spinner } from '@patternfly/react-core';
 import type { Stack, StackEvent, StackResource } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';

@@ -9,7 +9,7 @@ import {
   ToolbarItem,
 } from '@patternfly/react-core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { QuotaLimit } from '@skydeck/contract';
 import { useAllowed } from '../../api/permissions';
 import type { AppMutationOptions } from '../../api/queryClient';

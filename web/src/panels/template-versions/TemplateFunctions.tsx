@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Spinner } from '@patternfly/react-core';
 import type { TemplateFunction } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';

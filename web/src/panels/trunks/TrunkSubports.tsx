@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Trunk, TrunkSubport } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
 import { textColumn } from '../../registry/columns';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Port, Trunk } from '@skydeck/contract';
 import { portQueries } from '../../data/neutron/ports';
 import { trunkMutations } from '../../data/neutron/trunks';

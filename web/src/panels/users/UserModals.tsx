@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { KeystoneUser, Project } from '@skydeck/contract';
 import { projectQueries } from '../../data/keystone/projects';
 import { defaultRoleId, roleQueries, userMutations } from '../../data/keystone/users';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack, StackItem, Title } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import type { PageProps, PanelScope } from '../../registry/types';
 import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';

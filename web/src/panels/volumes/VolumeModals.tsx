@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, ClipboardCopy, Content } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Volume, VolumeTransfer } from '@skydeck/contract';
 import { volumeActionMutations, volumeQueries } from '../../data/cinder/volumes';
 import type { ModalProps } from '../../registry/types';

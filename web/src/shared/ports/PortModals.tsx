@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Network, Port } from '@skydeck/contract';
 import { VNIC_TYPES } from '@skydeck/contract/neutronRules';
 import { networkQueries } from '../../data/neutron/networks';

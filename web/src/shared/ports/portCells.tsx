@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Port } from '@skydeck/contract';
 import { networkQueries } from '../../data/neutron/networks';
 import { securityGroupQueries } from '../../data/neutron/securityGroups';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { qosPolicyQueries } from '../../data/neutron/qosPolicies';
 import { shellQueries } from '../../data/shell';
 import type { FieldBinding } from '../../ui/ModalForm/useForm';

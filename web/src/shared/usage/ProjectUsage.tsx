@@ -3,7 +3,7 @@ import { Alert, Button, Flex, FlexItem } from '@patternfly/react-core';
 import { DownloadIcon } from '@patternfly/react-icons';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { UsagePeriodQuery } from '@skydeck/contract';
 import { usageCsvHref, usageQueries } from '../../data/nova/usage';
 import { formatHours } from '../../ui/usage/usageFormat';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Instance, Volume } from '@skydeck/contract';
 import { volumeQueries } from '../../data/cinder/volumes';
 import { instanceQueries } from '../../data/nova/servers';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Volume, VolumeBackup } from '@skydeck/contract';
 import { backupMutations } from '../../data/cinder/backups';
 import { volumeQueries } from '../../data/cinder/volumes';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Content, Flex, FlexItem, Form } from '@patternfly/react-core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Image, Volume, VolumeSnapshot } from '@skydeck/contract';
 import { imageQueries } from '../../data/glance/images';
 import { snapshotQueries } from '../../data/cinder/snapshots';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Backdrop, Bullseye, Spinner } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * A blocking spinner while a modal's code or data loads. Not a PF Modal: a modal without a

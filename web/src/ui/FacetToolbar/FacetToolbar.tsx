@@ -15,7 +15,7 @@ import {
   type ToolbarLabelGroup,
 } from '@patternfly/react-core';
 import FilterIcon from '@patternfly/react-icons/dist/esm/icons/filter-icon';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { FacetDescriptor, FacetParams } from './useFacetParams';
 
 /** Spec 1 §9: table quick search delay. */

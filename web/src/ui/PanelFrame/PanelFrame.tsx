@@ -7,7 +7,7 @@ import {
   Spinner,
   Title,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import type { PanelDecl, PanelGroup } from '../../registry/types';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Flex } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 export interface PrevNextPagerProps {
   /** The markers of the pages before this one and of this one (the last); none on the first. */

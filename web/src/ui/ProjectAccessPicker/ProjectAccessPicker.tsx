@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Project } from '@skydeck/contract';
 import { TransferPicker } from '../TransferPicker/TransferPicker';
 

@@ -4,7 +4,7 @@ import { css } from '@patternfly/react-styles';
 // The CommonJS builds: the .mjs ones import their CSS as modules, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Column } from '../../registry/types';
 import type { SortState } from './sortItems';
 

@@ -11,7 +11,7 @@ import { CollapseColumn, ExpandableRowContent, Tbody, Td, Tr } from '@patternfly
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { css } from '@patternfly/react-styles';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useItemAccess } from '../../api/itemAccess';
 import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';

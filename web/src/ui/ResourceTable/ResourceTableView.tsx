@@ -13,7 +13,7 @@ import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { densityProps } from './cellModifiers';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
 import type { CellContext, Column, PanelScope, ResourceType } from '../../registry/types';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Alert, AlertActionCloseButton } from '@patternfly/react-core';
 import { msg } from '../../i18n/msg';
 import { type ToastItem, type ToastType, toast } from './toast';

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useQuery } from '@tanstack/react-query';
 import { AlertGroup } from '@patternfly/react-core';
 import { shellQueries } from '../../data/shell';

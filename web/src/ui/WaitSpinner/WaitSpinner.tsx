@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Flex, FlexItem, Modal, ModalBody, Spinner } from '@patternfly/react-core';
 
 export interface WaitSpinnerProps {

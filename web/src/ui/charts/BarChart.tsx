@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AXIS_COLOR, LABEL_COLOR, seriesStyle } from './chartColors';
 import { linearScale, niceTicks } from './chartMath';
 import { ChartTooltip, NoChartData, formatChartValue, useChartFrame } from './ChartFrame';

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors';
 
 function ChartError(): ReactNode {

@@ -8,7 +8,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { Content } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useDebouncedWidth } from './useDebouncedWidth';
 
 /** Numbers as a chart shows them unless the page formats them: grouped, at most 2 decimals. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Content, Flex, FlexItem, Label } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import { pieState, slicePath, type PieState } from './pieChart';
 

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AXIS_COLOR, LABEL_COLOR, seriesStyle } from './chartColors';
 import {
   axisLabel,

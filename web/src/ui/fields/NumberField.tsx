@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NumberInput } from '@patternfly/react-core';
 import { FieldFrame, useFieldIds, type ValueFieldProps } from './FieldFrame';
 

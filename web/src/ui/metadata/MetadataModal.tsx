@@ -1,6 +1,6 @@
 import { useMemo, useReducer, useEffect, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MetadefNamespace } from '@skydeck/contract';
 import type { ActionResult } from '../../registry/types';
 import { ModalLoading } from '../ActionMenu/ModalLoading';

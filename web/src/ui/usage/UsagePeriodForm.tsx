@@ -11,7 +11,7 @@ import {
   HelperTextItem,
   TextInput,
 } from '@patternfly/react-core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { msg, type Msg } from '../../i18n/msg';
 import { PERIOD_KINDS, periodOf, periodProblem, type Period, type PeriodKind } from './period';
 
