@@ -5,6 +5,7 @@ import { toast } from '../ui/Toasts/toast';
 import { markReported, reportError } from './errors';
 import { api } from './api';
 import { ApiError } from './http';
+import { serverEnvironment, type PageEnvironment } from './environment';
 
 export const POLICY_CHECK_FAILED = msg('Policy check failed');
 
@@ -77,7 +78,11 @@ export function createPolicyBatcher(
         for (const w of waiters) w.resolve(allowed[i] === true);
       });
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      // On the server a failed check only means the browser renders the page (and reports it):
+      // the toasts and the sign-out are the browser's, and no one's on the server.
+      if (serverEnvironment()) {
+        // nothing to show here
+      } else if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         reportError(error);
       } else {
         toast.warning(t(POLICY_CHECK_FAILED));
@@ -109,5 +114,27 @@ export function createPolicyBatcher(
   };
 }
 
+/** The browser's batcher: one page, one user. */
+const pageBatcher = createPolicyBatcher();
+
+/**
+ * Each server render's own batcher (foundation issue §5). One process renders many users'
+ * pages at once: a batcher shared by them sent one user's checks with another's cookie when two
+ * renders fell in the same window, and answered each with the other's rights. Its window is 0:
+ * the route's loaders ask for all their checks in one go, and a render should not sit idle.
+ */
+const renderBatchers = new WeakMap<PageEnvironment, PolicyBatcher>();
+
 /** The app's batcher; tests create their own through createPolicyBatcher. */
-export const policyBatcher = createPolicyBatcher();
+export const policyBatcher: PolicyBatcher = {
+  load: (check) => {
+    const server = serverEnvironment();
+    if (!server) return pageBatcher.load(check);
+    let own = renderBatchers.get(server);
+    if (!own) {
+      own = createPolicyBatcher({ windowMs: 0 });
+      renderBatchers.set(server, own);
+    }
+    return own.load(check);
+  },
+};
