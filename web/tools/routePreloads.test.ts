@@ -69,6 +69,23 @@ describe('routePreloads', () => {
     });
   });
 
+  it('finds a module that another chunk also imports statically by its chunk name', () => {
+    const shared: Record<string, ViteChunk> = {
+      ...manifest,
+      '_y.resource-H4sh.js': {
+        file: 'assets/y.resource.js',
+        name: 'y.resource',
+        isDynamicEntry: true,
+        imports: ['_y-data.js'],
+      },
+      '_y-data.js': { file: 'assets/y-data.js' },
+    };
+    expect(
+      routePreloads(`[{ path: '/y', load: () => import('../panels/y/y.resource') }]`, shared)
+        .panels,
+    ).toEqual({ '/y': ['assets/y.resource.js', 'assets/y-data.js'] });
+  });
+
   it('gives a panel whose module has no chunk of its own (merged away) none beyond the shell', () => {
     expect(
       routePreloads(`[{ path: '/x', load: () => import('../panels/x/x.resource') }]`, manifest)

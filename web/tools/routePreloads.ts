@@ -9,6 +9,9 @@ export interface ViteChunk {
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  /** The chunk's name: its module's file name without the extension. */
+  name?: string;
 }
 
 /**
@@ -63,9 +66,21 @@ function closure(manifest: Record<string, ViteChunk>, key: string, into: Set<str
   for (const css of chunk.css ?? []) into.add(css);
 }
 
-/** A module's manifest key: the import names it without its extension. */
-const keyOf = (manifest: Record<string, ViteChunk>, module: string): string | undefined =>
-  [module, `${module}.ts`, `${module}.tsx`].find((k) => manifest[k] !== undefined);
+/**
+ * A module's manifest key: the import names it without its extension. A module that another
+ * chunk also imports statically keeps its own chunk, but the manifest keys it by the chunk's
+ * file (`_images.resource-<hash>.js`) under the module's name: found by that name, else the
+ * images panels preloaded nothing of their own.
+ */
+function keyOf(manifest: Record<string, ViteChunk>, module: string): string | undefined {
+  const bySource = [module, `${module}.ts`, `${module}.tsx`].find((k) => manifest[k] !== undefined);
+  if (bySource) return bySource;
+  const name = posix.basename(module);
+  const named = Object.keys(manifest).filter(
+    (k) => manifest[k]?.isDynamicEntry === true && manifest[k]?.name === name,
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
 
 export function routePreloads(
   manifestSource: string,
