@@ -16,7 +16,7 @@ import {
   type RcTarget,
   type UserRc,
 } from '../../../services/keystone/rcFiles';
-import { failureText } from './projects';
+import { failureText } from './keystoneCrud';
 import type { RouteDeps } from '../../deps';
 
 /** The allowlist of a credential's fields: the secret is added only to the create answer. */

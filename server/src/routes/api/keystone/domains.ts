@@ -5,7 +5,8 @@ import {
   type Domain,
   type Role as UpstreamRole,
 } from '@skydeck/openstack-client';
-import { serve, serveNoContent } from '../../serve';
+import { serve } from '../../serve';
+import { registerKeystoneItem } from './keystoneCrud';
 import type { RouteDeps } from '../../deps';
 
 const toDomain = (d: Domain): KeystoneDomain => ({
@@ -15,14 +16,16 @@ const toDomain = (d: Domain): KeystoneDomain => ({
   enabled: d.enabled,
 });
 
-const toRole = (r: UpstreamRole): Role => ({
+/** The allowlist of a role's fields. */
+export const toRole = (r: UpstreamRole): Role => ({
   id: r.id,
   name: r.name,
   domain_id: r.domain_id,
   description: r.description ?? null,
 });
 
-const refused = (error: unknown): boolean =>
+/** Keystone's policy refused the call (a 403). */
+export const refused = (error: unknown): boolean =>
   error instanceof OpenStackHttpError && error.status === 403;
 
 /** The default domain's id (Keystone's own, `default`, unless the deployment renamed it). */
@@ -47,16 +50,19 @@ export const keystoneDomainRoutes: FastifyPluginAsync<RouteDeps> = async (app) =
     return reply.code(201).send(toDomain(created));
   });
 
-  serve(app, api['keystone.domains.get'], async (request) =>
-    toDomain(await request.openstack.keystone.getDomain(request.params.id)),
-  );
-
-  serve(app, api['keystone.domains.update'], async (request) =>
-    toDomain(await request.openstack.keystone.updateDomain(request.params.id, request.body)),
-  );
-
-  serveNoContent(app, api['keystone.domains.delete'], (request) =>
-    request.openstack.keystone.deleteDomain(request.params.id),
+  registerKeystoneItem(
+    app,
+    {
+      get: api['keystone.domains.get'],
+      update: api['keystone.domains.update'],
+      delete: api['keystone.domains.delete'],
+    },
+    {
+      get: async (request, id) => toDomain(await request.openstack.keystone.getDomain(id)),
+      update: async (request, id, body) =>
+        toDomain(await request.openstack.keystone.updateDomain(id, body)),
+      remove: (request, id) => request.openstack.keystone.deleteDomain(id),
+    },
   );
 
   serve(app, api['keystone.roles.create'], async (request, reply) => {
@@ -64,15 +70,18 @@ export const keystoneDomainRoutes: FastifyPluginAsync<RouteDeps> = async (app) =
     return reply.code(201).send(toRole(created));
   });
 
-  serve(app, api['keystone.roles.get'], async (request) =>
-    toRole(await request.openstack.keystone.getRole(request.params.id)),
-  );
-
-  serve(app, api['keystone.roles.update'], async (request) =>
-    toRole(await request.openstack.keystone.updateRole(request.params.id, request.body)),
-  );
-
-  serveNoContent(app, api['keystone.roles.delete'], (request) =>
-    request.openstack.keystone.deleteRole(request.params.id),
+  registerKeystoneItem(
+    app,
+    {
+      get: api['keystone.roles.get'],
+      update: api['keystone.roles.update'],
+      delete: api['keystone.roles.delete'],
+    },
+    {
+      get: async (request, id) => toRole(await request.openstack.keystone.getRole(id)),
+      update: async (request, id, body) =>
+        toRole(await request.openstack.keystone.updateRole(id, body)),
+      remove: (request, id) => request.openstack.keystone.deleteRole(id),
+    },
   );
 };

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type KeystoneGroup, routeTable as api } from '@skydeck/contract';
 import type { Group } from '@skydeck/openstack-client';
 import { serve, serveNoContent } from '../../serve';
-import { mapLimit } from '../../../lib/mapLimit';
 import { contextDomainId } from '../../../services/keystone/domainContext';
-import { failureText } from './projects';
+import { registerKeystoneDeleteMany, registerKeystoneItem } from './keystoneCrud';
 import { toUser } from './users';
 import type { RouteDeps } from '../../deps';
 
@@ -41,31 +40,23 @@ export const keystoneGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
     return reply.code(201).send(toGroup(created));
   });
 
-  serve(app, api['keystone.groups.deleteMany'], async (request) => {
-    const keystone = request.openstack.keystone;
-    const deleted: string[] = [];
-    const failed: { id: string; message: string }[] = [];
-    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
-      try {
-        await keystone.deleteGroup(id);
-        deleted.push(id);
-      } catch (error) {
-        failed.push({ id, message: failureText(error) });
-      }
-    });
-    return { deleted, failed };
-  });
-
-  serve(app, api['keystone.groups.get'], async (request) =>
-    toGroup(await request.openstack.keystone.getGroup(request.params.id)),
+  registerKeystoneDeleteMany(app, api['keystone.groups.deleteMany'], (request, id) =>
+    request.openstack.keystone.deleteGroup(id),
   );
 
-  serve(app, api['keystone.groups.update'], async (request) =>
-    toGroup(await request.openstack.keystone.updateGroup(request.params.id, request.body)),
-  );
-
-  serveNoContent(app, api['keystone.groups.delete'], (request) =>
-    request.openstack.keystone.deleteGroup(request.params.id),
+  registerKeystoneItem(
+    app,
+    {
+      get: api['keystone.groups.get'],
+      update: api['keystone.groups.update'],
+      delete: api['keystone.groups.delete'],
+    },
+    {
+      get: async (request, id) => toGroup(await request.openstack.keystone.getGroup(id)),
+      update: async (request, id, body) =>
+        toGroup(await request.openstack.keystone.updateGroup(id, body)),
+      remove: (request, id) => request.openstack.keystone.deleteGroup(id),
+    },
   );
 
   serve(app, api['keystone.groups.members'], async (request) => ({

@@ -7,7 +7,7 @@ import { listProjectMembers, setProjectMembers } from '../../../services/keyston
 import { cachedList, forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { sessionOf } from '../../../lib/sessionOf';
-import { mapLimit } from '../../../lib/mapLimit';
+import { registerKeystoneDeleteMany, registerKeystoneItem } from './keystoneCrud';
 import type { RouteDeps } from '../../deps';
 
 /** The allowlist of a project's fields (the contract's shape, nothing else of Keystone's). */
@@ -23,12 +23,6 @@ export const toProject = (p: KeystoneProject): ProjectShape => ({
 
 /** A table's page when none is asked for: API_RESULT_PAGE_SIZE's default. */
 const DEFAULT_PAGE = 20;
-
-/** The text a failed delete of one item reports (Keystone's own for a refusal). */
-export const failureText = (error: unknown): string =>
-  error instanceof OpenStackHttpError && error.status < 500
-    ? error.message
-    : 'The identity service failed.';
 
 /**
  * /api/keystone/projects/ — `?user=current`: the projects the signed-in user can switch to;
@@ -67,56 +61,50 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     return reply.code(201).send(toProject(created));
   });
 
-  serve(app, api['keystone.projects.deleteMany'], async (request) => {
-    forgetLists('projects');
-    const keystone = request.openstack.keystone;
-    const deleted: string[] = [];
-    const failed: { id: string; message: string }[] = [];
-    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
-      try {
-        await keystone.deleteProject(id);
-        deleted.push(id);
-      } catch (error) {
-        failed.push({ id, message: failureText(error) });
-      }
-    });
-    return { deleted, failed };
-  });
+  const forgetProjects = (): void => forgetLists('projects');
 
-  serve(app, api['keystone.projects.get'], async (request) => {
-    const keystone = request.openstack.keystone;
-    const { id } = request.params;
-    try {
-      return toProject(await keystone.getProject(id));
-    } catch (error) {
-      // With the new defaults get_project wants a system or domain reader, while a
-      // project-scoped admin may still list every project (list_projects is admin_required):
-      // the details page of another project is read from the list then.
-      if (!(error instanceof OpenStackHttpError) || error.status !== 403) throw error;
-      const found = (await keystone.listProjects()).find((p) => p.id === id);
-      if (!found) {
-        throw new OpenStackHttpError({
-          status: 404,
-          service: 'identity',
-          message: `Could not find project: ${id}.`,
-          body: null,
-        });
-      }
-      return toProject(found);
-    }
-  });
+  registerKeystoneDeleteMany(
+    app,
+    api['keystone.projects.deleteMany'],
+    (request, id) => request.openstack.keystone.deleteProject(id),
+    forgetProjects,
+  );
 
-  serve(app, api['keystone.projects.update'], async (request) => {
-    forgetLists('projects');
-    return toProject(
-      await request.openstack.keystone.updateProject(request.params.id, request.body),
-    );
-  });
-
-  serveNoContent(app, api['keystone.projects.delete'], async (request) => {
-    forgetLists('projects');
-    await request.openstack.keystone.deleteProject(request.params.id);
-  });
+  registerKeystoneItem(
+    app,
+    {
+      get: api['keystone.projects.get'],
+      update: api['keystone.projects.update'],
+      delete: api['keystone.projects.delete'],
+    },
+    {
+      get: async (request, id) => {
+        const keystone = request.openstack.keystone;
+        try {
+          return toProject(await keystone.getProject(id));
+        } catch (error) {
+          // With the new defaults get_project wants a system or domain reader, while a
+          // project-scoped admin may still list every project (list_projects is admin_required):
+          // the details page of another project is read from the list then.
+          if (!(error instanceof OpenStackHttpError) || error.status !== 403) throw error;
+          const found = (await keystone.listProjects()).find((p) => p.id === id);
+          if (!found) {
+            throw new OpenStackHttpError({
+              status: 404,
+              service: 'identity',
+              message: `Could not find project: ${id}.`,
+              body: null,
+            });
+          }
+          return toProject(found);
+        }
+      },
+      update: async (request, id, body) =>
+        toProject(await request.openstack.keystone.updateProject(id, body)),
+      remove: (request, id) => request.openstack.keystone.deleteProject(id),
+      changing: forgetProjects,
+    },
+  );
 
   serve(app, api['keystone.projects.members'], async (request) => ({
     items: await listProjectMembers(request.openstack.keystone, request.params.id),

@@ -1,22 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  type KeystoneUser,
-  type Role,
-  type UserRoleAssignment,
-  routeTable as api,
-} from '@skydeck/contract';
-import {
-  OpenStackHttpError,
-  type Role as UpstreamRole,
-  type User,
-} from '@skydeck/openstack-client';
-import { serve, serveNoContent } from '../../serve';
+import { type KeystoneUser, type UserRoleAssignment, routeTable as api } from '@skydeck/contract';
+import { OpenStackHttpError, type User } from '@skydeck/openstack-client';
+import { serve } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
-import { mapLimit } from '../../../lib/mapLimit';
 import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
 import { cachedList, forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
-import { failureText } from './projects';
+import { registerKeystoneDeleteMany, registerKeystoneItem } from './keystoneCrud';
+import { refused, toRole } from './domains';
 import type { RouteDeps } from '../../deps';
 
 /** The allowlist of a user's fields: never Keystone's options or federation data. */
@@ -31,21 +22,11 @@ export const toUser = (u: User): KeystoneUser => ({
   password_expires_at: u.password_expires_at ?? null,
 });
 
-const toRole = (r: UpstreamRole): Role => ({
-  id: r.id,
-  name: r.name,
-  domain_id: r.domain_id,
-  description: r.description ?? null,
-});
-
 const DEFAULT_PAGE = 20;
 
 /** `current` names the signed-in user (spec 3 §7: users by id or the value current). */
 const userId = (request: FastifyRequest, id: string): string =>
   id === 'current' ? sessionOf(request).session.user.id : id;
-
-const refused = (error: unknown): boolean =>
-  error instanceof OpenStackHttpError && error.status === 403;
 
 /** /api/keystone/users/ and /api/keystone/roles/. */
 export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
@@ -94,37 +75,31 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
     return reply.code(201).send(toUser(created));
   });
 
-  serve(app, api['keystone.users.deleteMany'], async (request) => {
-    forgetLists('users');
-    const keystone = request.openstack.keystone;
-    const deleted: string[] = [];
-    const failed: { id: string; message: string }[] = [];
-    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
-      try {
-        await keystone.deleteUser(id);
-        deleted.push(id);
-      } catch (error) {
-        failed.push({ id, message: failureText(error) });
-      }
-    });
-    return { deleted, failed };
-  });
+  const forgetUsers = (): void => forgetLists('users');
 
-  serve(app, api['keystone.users.get'], async (request) =>
-    toUser(await request.openstack.keystone.getUser(userId(request, request.params.id))),
+  registerKeystoneDeleteMany(
+    app,
+    api['keystone.users.deleteMany'],
+    (request, id) => request.openstack.keystone.deleteUser(id),
+    forgetUsers,
   );
 
-  serve(app, api['keystone.users.update'], async (request) => {
-    forgetLists('users');
-    return toUser(
-      await request.openstack.keystone.updateUser(userId(request, request.params.id), request.body),
-    );
-  });
-
-  serveNoContent(app, api['keystone.users.delete'], async (request) => {
-    forgetLists('users');
-    await request.openstack.keystone.deleteUser(userId(request, request.params.id));
-  });
+  registerKeystoneItem(
+    app,
+    {
+      get: api['keystone.users.get'],
+      update: api['keystone.users.update'],
+      delete: api['keystone.users.delete'],
+    },
+    {
+      get: async (request, id) => toUser(await request.openstack.keystone.getUser(id)),
+      update: async (request, id, body) =>
+        toUser(await request.openstack.keystone.updateUser(id, body)),
+      remove: (request, id) => request.openstack.keystone.deleteUser(id),
+      id: userId,
+      changing: forgetUsers,
+    },
+  );
 
   serve(app, api['keystone.users.changeOwnPassword'], async (request, reply) => {
     const { session } = sessionOf(request);
