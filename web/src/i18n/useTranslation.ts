@@ -15,15 +15,19 @@ export function useTranslation(): { t: TFunction } {
   return { t };
 }
 
-/** One fixed t per language: the store's snapshot, so it changes only when the language does. */
-const fixedTs = new Map<string, TFunction>();
+/**
+ * One t per language: the store's snapshot, so it changes only when the language does. The
+ * instance's own t (which reads the current language), not getFixedT's: that one copies all of
+ * i18next's options into a new object on every call, the most of a translated text's cost.
+ */
+const languageTs = new Map<string, TFunction>();
 
 function currentT(): TFunction {
   const language = i18n.language;
-  let t = fixedTs.get(language);
+  let t = languageTs.get(language);
   if (!t) {
-    t = i18n.getFixedT(language);
-    fixedTs.set(language, t);
+    t = i18n.t.bind(i18n);
+    languageTs.set(language, t);
   }
   return t;
 }
