@@ -59,7 +59,7 @@ test('Retrieve Password decrypts with the key pair’s private key, in the brows
   const privateKey = keypair.private_key ?? '';
   expect(privateKey).toContain('PRIVATE KEY');
   const name = `e2e-pw-${randomUUID().slice(0, 8)}`;
-  const id = await bootOwnInstance(cloud, name, keyName);
+  const id = await bootOwnInstance(cloud, name, { keyName });
 
   await loginAs(page, 'demo', '/project/instances');
   const panel = panelAt(page);
