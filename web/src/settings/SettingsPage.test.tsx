@@ -62,7 +62,11 @@ describe('SettingsPage', () => {
     await user.type(size, '5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Einstellungen gespeichert.')).toBeInTheDocument();
+    // The toast comes after the German catalogue is imported and the whole form re-rendered in
+    // German (hundreds of time zones); in jsdom on a loaded machine that alone can take seconds.
+    expect(
+      await screen.findByText('Einstellungen gespeichert.', undefined, { timeout: 12_000 }),
+    ).toBeInTheDocument();
     expect(i18n.language).toBe('de');
     // The form itself re-renders in German, without a reload.
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
@@ -70,5 +74,5 @@ describe('SettingsPage', () => {
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=de`);
     expect(document.cookie).toContain(`${TIMEZONE_COOKIE}=Asia%2FTokyo`);
     expect(formatDateTime('2026-11-26T17:20:05Z', 'en-GB')).toBe('27 Nov 2026, 02:20:05');
-  });
+  }, 30_000);
 });
