@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstalled, root } from './ensure-installed.mjs';
+import { withMallocTunables } from './malloc-tunables.mjs';
 
 function newest(dir) {
   let latest = 0;
@@ -61,7 +62,8 @@ if (serverIsStale()) {
 const child = spawn(
   process.execPath,
   [join(root, 'server', 'dist', 'server.mjs'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
+  // Object downloads and uploads stream through the server: see malloc-tunables.mjs.
+  { cwd: root, stdio: 'inherit', env: withMallocTunables(process.env) },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
