@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '@skydeck/contract';
 import { startDemoCloud, type RunningDemoCloud } from '@skydeck/demo-cloud';
 import { SESSION_COOKIE } from './plugins/session';
+import { freePort } from './testing/freePort';
 import { redisAvailable, startRedisServer, type RedisServer } from './testing/redisServer';
 
 // The production shape with real parts (issue 8 §5): nginx terminating TLS with the shipped
@@ -35,16 +36,6 @@ if (!runs) {
     'deploy.test.ts skipped: it needs nginx, openssl and redis-server (apt-get install nginx openssl redis-server)',
   );
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const waitForPort = async (port: number): Promise<void> => {
   const deadline = Date.now() + 10_000;

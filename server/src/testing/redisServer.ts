@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createClient } from '@redis/client';
+import { freePort } from './freePort';
 
 /** A throwaway redis-server on loopback: no persistence, its own port. */
 export interface RedisServer {
@@ -17,16 +17,6 @@ export interface RedisServer {
  */
 export const redisAvailable = (): boolean =>
   process.env.CI === 'true' || spawnSync('redis-server', ['--version']).status === 0;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const waitForPing = async (url: string): Promise<void> => {
   const deadline = Date.now() + 10_000;
