@@ -417,52 +417,53 @@ export function GraphView(props: GraphViewProps): ReactNode {
             />
           ))}
         </g>
-        {nodes.map((node) => {
-          const state = stateClass(node);
-          return (
-            <g
-              key={node.key}
-              data-node={node.key}
-              data-state={state}
-              className={`skydeck-topology-node ${state}`}
-              role="button"
-              tabIndex={0}
-              aria-pressed={selected === node.key}
-              aria-label={`${kindName(node)} ${node.name || node.id}`}
-              ref={(el) => {
-                if (el) nodeEls.current.set(node.key, el);
-                else nodeEls.current.delete(node.key);
-              }}
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter' && e.key !== ' ') return;
-                e.preventDefault();
-                const r = e.currentTarget.getBoundingClientRect();
-                onSelect(node, { x: r.left + r.width / 2, y: r.top + r.height / 2 });
-              }}
-              cursor="pointer"
-            >
-              <title>{node.name || node.id}</title>
-              <circle
-                r={node.radius}
-                fill={FILL[node.kind]}
-                fillOpacity={state === 'loading' ? 0.4 : 1}
-                stroke={selected === node.key ? '#f0ab00' : state === 'down' ? '#c9190b' : '#fff'}
-                strokeWidth={selected === node.key ? 4 : 3}
-                strokeDasharray={state === 'loading' ? '6 4' : undefined}
-              />
-              {node.hidden !== undefined && node.hidden > 0 && (
-                <text textAnchor="middle" dy="0.35em" fill="#fff" fontSize={13} fontWeight="bold">
-                  +{node.hidden}
-                </text>
-              )}
-              {labels && (
-                <text textAnchor="middle" y={node.radius + 14} fontSize={12} fill="#151515">
-                  {cutName(node.name)}
-                </text>
-              )}
-            </g>
-          );
-        })}
+        {/* The labels' text properties once, inherited: 2,000 labels then carry no
+            presentation attributes of their own to parse and style one by one; no kerning or
+            ligatures to shape for names of a few characters. */}
+        <g fill="#151515" fontSize={12} textAnchor="middle" textRendering="optimizeSpeed">
+          {nodes.map((node) => {
+            const state = stateClass(node);
+            return (
+              <g
+                key={node.key}
+                data-node={node.key}
+                data-state={state}
+                className={`skydeck-topology-node ${state}`}
+                role="button"
+                tabIndex={0}
+                aria-pressed={selected === node.key}
+                aria-label={`${kindName(node)} ${node.name || node.id}`}
+                ref={(el) => {
+                  if (el) nodeEls.current.set(node.key, el);
+                  else nodeEls.current.delete(node.key);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault();
+                  const r = e.currentTarget.getBoundingClientRect();
+                  onSelect(node, { x: r.left + r.width / 2, y: r.top + r.height / 2 });
+                }}
+                cursor="pointer"
+              >
+                <title>{node.name || node.id}</title>
+                <circle
+                  r={node.radius}
+                  fill={FILL[node.kind]}
+                  fillOpacity={state === 'loading' ? 0.4 : 1}
+                  stroke={selected === node.key ? '#f0ab00' : state === 'down' ? '#c9190b' : '#fff'}
+                  strokeWidth={selected === node.key ? 4 : 3}
+                  strokeDasharray={state === 'loading' ? '6 4' : undefined}
+                />
+                {node.hidden !== undefined && node.hidden > 0 && (
+                  <text textAnchor="middle" dy="0.35em" fill="#fff" fontSize={13} fontWeight="bold">
+                    +{node.hidden}
+                  </text>
+                )}
+                {labels && <text y={node.radius + 14}>{cutName(node.name)}</text>}
+              </g>
+            );
+          })}
+        </g>
       </g>
     </svg>
   );
