@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterAll } from './support/cleanup';
 import type { RawAnswer } from './support/http';
 import { nova } from './support/nova';
-import { bootActiveServer, flavorsBySize, publicBootImage, testNetwork } from './support/servers';
-import { waitFor } from './support/services';
+import { bootTestServers, settledServer } from './support/servers';
 import { session } from './support/session';
 import type { Session } from './support/session';
 import { expectComputeFault, field } from './support/shape';
@@ -16,27 +15,16 @@ const cleanup = cleanupAfterAll();
 let serverId = '';
 
 beforeAll(async () => {
-  const demo = await session('demo');
-  const imageId = await publicBootImage(demo);
-  const [flavor] = await flavorsBySize(demo);
-  if (!flavor) throw new Error('the target has no flavor');
-  const networkId = await testNetwork(demo, '10.232.11.0/24', cleanup);
-  serverId = await bootActiveServer(demo, { imageId, flavorId: flavor.id, networkId }, cleanup);
+  [serverId = ''] = (
+    await bootTestServers(await session('demo'), '10.232.11.0/24', cleanup)
+  ).serverIds;
 });
 
 const act = (who: Session, body: unknown, version = '2.25'): Promise<RawAnswer> =>
   nova(who, 'POST', `servers/${serverId}/action`, version, { json: body });
 
 async function settle(status: string): Promise<void> {
-  const demo = await session('demo');
-  await waitFor(
-    () => nova(demo, 'GET', `servers/${serverId}`),
-    (a) => {
-      const s = field(a.body, 'server') as Record<string, unknown>;
-      return s['status'] === status && s['OS-EXT-STS:task_state'] === null;
-    },
-    { timeoutMs: 60_000, intervalMs: 200, label: `server ${status}` },
-  );
+  await settledServer(await session('demo'), serverId, status);
 }
 
 function expectConflict(answer: RawAnswer, action: string, state: string): void {

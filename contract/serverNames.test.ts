@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterAll } from './support/cleanup';
 import { expectClientError } from './support/clients';
 import { nova } from './support/nova';
-import { bootActiveServer, flavorsBySize, publicBootImage, testNetwork } from './support/servers';
+import { bootTestServers } from './support/servers';
 import { session } from './support/session';
 import { field } from './support/shape';
 
@@ -15,14 +15,8 @@ const cleanup = cleanupAfterAll();
 const ids: string[] = [];
 
 beforeAll(async () => {
-  const demo = await session('demo');
-  const imageId = await publicBootImage(demo);
-  const [flavor] = await flavorsBySize(demo);
-  if (!flavor) throw new Error('the target has no flavor');
-  const networkId = await testNetwork(demo, '10.232.12.0/24', cleanup);
-  for (let i = 0; i < 2; i += 1) {
-    ids.push(await bootActiveServer(demo, { imageId, flavorId: flavor.id, networkId }, cleanup));
-  }
+  const { serverIds } = await bootTestServers(await session('demo'), '10.232.12.0/24', cleanup, 2);
+  ids.push(...serverIds);
 });
 
 const uuidsOf = (body: unknown): string[] =>

@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterAll } from '../support/cleanup';
 import { expectClientError } from '../support/clients';
-import { nova } from '../support/nova';
-import { bootActiveServer, flavorsBySize, publicBootImage, testNetwork } from '../support/servers';
-import { MISSING_UUID, call, waitFor } from '../support/services';
+import { bootTestServers, settledServer } from '../support/servers';
+import { MISSING_UUID, call } from '../support/services';
 import { session, uniqueName } from '../support/session';
-import { field } from '../support/shape';
 
 // The instance actions' client calls (server/src/routes/api/nova/serverActions.ts) through the
 // server's own client on both targets: act, update, snapshot and delete.
@@ -14,26 +12,13 @@ const cleanup = cleanupAfterAll();
 let serverId = '';
 
 beforeAll(async () => {
-  const demo = await session('demo');
-  const imageId = await publicBootImage(demo);
-  const [flavor] = await flavorsBySize(demo);
-  if (!flavor) throw new Error('the target has no flavor');
-  const networkId = await testNetwork(demo, '10.232.12.0/24', cleanup);
-  serverId = await bootActiveServer(demo, { imageId, flavorId: flavor.id, networkId }, cleanup);
+  [serverId = ''] = (
+    await bootTestServers(await session('demo'), '10.232.12.0/24', cleanup)
+  ).serverIds;
 });
 
-async function settle(status: string): Promise<Record<string, unknown>> {
-  const demo = await session('demo');
-  const answer = await waitFor(
-    () => nova(demo, 'GET', `servers/${serverId}`, '2.73'),
-    (a) => {
-      const s = field(a.body, 'server') as Record<string, unknown>;
-      return s['status'] === status && s['OS-EXT-STS:task_state'] === null;
-    },
-    { timeoutMs: 60_000, intervalMs: 200, label: `server ${status}` },
-  );
-  return field(answer.body, 'server') as Record<string, unknown>;
-}
+const settle = async (status: string): Promise<Record<string, unknown>> =>
+  settledServer(await session('demo'), serverId, status, '2.73');
 
 describe('nova server action calls', () => {
   it('act: stop, start, soft reboot; a wrong state is the 409 the server passes on', async () => {

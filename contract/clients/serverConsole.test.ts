@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OpenStackHttpError } from '@skydeck/openstack-client';
 import { cleanupAfterAll } from '../support/cleanup';
 import { expectClientError } from '../support/clients';
-import { bootActiveServer, flavorsBySize, publicBootImage, testNetwork } from '../support/servers';
+import { bootTestServers } from '../support/servers';
 import { MISSING_UUID } from '../support/services';
 import { session } from '../support/session';
 
@@ -14,12 +14,9 @@ let serverId = '';
 let networkId = '';
 
 beforeAll(async () => {
-  const demo = await session('demo');
-  const imageId = await publicBootImage(demo);
-  const [flavor] = await flavorsBySize(demo);
-  if (!flavor) throw new Error('the target has no flavor');
-  networkId = await testNetwork(demo, '10.232.14.0/24', cleanup);
-  serverId = await bootActiveServer(demo, { imageId, flavorId: flavor.id, networkId }, cleanup);
+  const booted = await bootTestServers(await session('demo'), '10.232.14.0/24', cleanup);
+  [serverId = ''] = booted.serverIds;
+  networkId = booted.networkId;
 });
 
 describe('nova console and password calls', () => {

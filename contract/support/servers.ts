@@ -110,3 +110,48 @@ async function bootOnce(
     fault: field(settled.body, 'server', 'fault') ?? null,
   };
 }
+
+/**
+ * The set-up of a file that needs servers to act on: `count` ACTIVE servers of the session's,
+ * booted from the public image with the smallest flavor on a fresh network of `cidr` (each file
+ * its own, so files never share a server). `undo` receives their deletion, then the network's.
+ */
+export async function bootTestServers(
+  session: Session,
+  cidr: string,
+  undo: (step: () => Promise<unknown>) => void,
+  count = 1,
+): Promise<{ serverIds: string[]; networkId: string }> {
+  const imageId = await publicBootImage(session);
+  const [flavor] = await flavorsBySize(session);
+  if (!flavor) throw new Error('the target has no flavor');
+  const networkId = await testNetwork(session, cidr, undo);
+  const serverIds: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    serverIds.push(
+      await bootActiveServer(session, { imageId, flavorId: flavor.id, networkId }, undo),
+    );
+  }
+  return { serverIds, networkId };
+}
+
+/**
+ * Polls a server until it rests in `status` with no task state (an action has finished) and
+ * returns it as Nova shows it at `microversion`.
+ */
+export async function settledServer(
+  session: Session,
+  serverId: string,
+  status: string,
+  microversion?: string,
+): Promise<Record<string, unknown>> {
+  const answer = await waitFor(
+    () => nova(session, 'GET', `servers/${serverId}`, microversion),
+    (a) => {
+      const s = field(a.body, 'server') as Record<string, unknown>;
+      return s['status'] === status && s['OS-EXT-STS:task_state'] === null;
+    },
+    { timeoutMs: 60_000, intervalMs: 200, label: `server ${status}` },
+  );
+  return field(answer.body, 'server') as Record<string, unknown>;
+}
