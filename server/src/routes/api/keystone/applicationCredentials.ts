@@ -4,7 +4,6 @@ import { type AccessRule, type ApplicationCredential, routeTable as api } from '
 import type { ApplicationCredential as UpstreamCredential } from '@skydeck/openstack-client';
 import { serve, serveNoContent } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
-import { mapLimit } from '../../../lib/mapLimit';
 import {
   applicationCredentialCloudsYaml,
   applicationCredentialOpenrc,
@@ -16,7 +15,7 @@ import {
   type RcTarget,
   type UserRc,
 } from '../../../services/keystone/rcFiles';
-import { failureText } from './keystoneCrud';
+import { registerKeystoneDeleteMany } from './keystoneCrud';
 import type { RouteDeps } from '../../deps';
 
 /** The allowlist of a credential's fields: the secret is added only to the create answer. */
@@ -185,21 +184,11 @@ export const keystoneApplicationCredentialRoutes: FastifyPluginAsync<RouteDeps> 
     });
   });
 
-  serve(app, api['keystone.applicationCredentials.deleteMany'], async (request) => {
-    const credentials = request.openstack.applicationCredentials;
-    const owner = userId(request);
-    const deleted: string[] = [];
-    const failed: { id: string; message: string }[] = [];
-    await mapLimit([...new Set(request.body.ids)], 4, async (id) => {
-      try {
-        await credentials.remove(owner, id);
-        deleted.push(id);
-      } catch (error) {
-        failed.push({ id, message: failureText(error) });
-      }
-    });
-    return { deleted, failed };
-  });
+  registerKeystoneDeleteMany(
+    app,
+    api['keystone.applicationCredentials.deleteMany'],
+    (request, id) => request.openstack.applicationCredentials.remove(userId(request), id),
+  );
 
   serveNoContent(app, api['keystone.applicationCredentials.delete'], (request) =>
     request.openstack.applicationCredentials.remove(userId(request), request.params.id),
