@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, CardBody, CardTitle, Stack, StackItem } from '@patternfly/react-core';
+import { Stack, StackItem } from '@patternfly/react-core';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { PageProps } from '../../registry/types';
-import {
-  UsageHeading,
-  EveryProjectUsageTable,
-  useEveryProjectUsage,
-} from '../../shared/usage/ProjectUsage';
-import { UsagePeriodForm, usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
-import { UsageTotals } from './UsageTotals';
+import { EveryProjectUsageTable, useEveryProjectUsage } from '../../shared/usage/ProjectUsage';
+import { usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
+import { UsageSummaryCard } from './UsageSummaryCard';
 
 /**
  * Admin › Overview (issue 13): every project's usage in a period (this month by default), the
@@ -22,22 +18,7 @@ export function AdminOverviewPage(_props: PageProps): ReactNode {
   return (
     <Stack hasGutter>
       <StackItem>
-        <Card isPlain>
-          <CardTitle component="h2">{t('Usage Summary')}</CardTitle>
-          <CardBody>
-            <Stack hasGutter>
-              <StackItem>
-                <UsagePeriodForm {...choice} />
-              </StackItem>
-              <StackItem>
-                <UsageHeading period={period} scope="all" />
-              </StackItem>
-              <StackItem>
-                <UsageTotals totals={usage.data?.totals} />
-              </StackItem>
-            </Stack>
-          </CardBody>
-        </Card>
+        <UsageSummaryCard choice={choice} scope="all" totals={usage.data?.totals} />
       </StackItem>
       <StackItem>
         <EveryProjectUsageTable period={period} label={t('Usage')} />

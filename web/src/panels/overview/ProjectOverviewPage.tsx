@@ -1,23 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Card,
-  CardBody,
-  CardTitle,
-  Pagination,
-  Stack,
-  StackItem,
-} from '@patternfly/react-core';
+import { Alert, Pagination, Stack, StackItem } from '@patternfly/react-core';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/useTranslation';
 import { USAGE_PAGE_SIZE, usageQueries } from '../../data/nova/usage';
 import { formatSize } from '../../registry/formatSize';
 import type { PageProps } from '../../registry/types';
-import { UsageHeading } from '../../shared/usage/ProjectUsage';
 import { LimitSummary } from './LimitSummary';
-import { UsagePeriodForm, usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
-import { UsageTotals } from './UsageTotals';
+import { usePeriodChoice } from '../../ui/usage/UsagePeriodForm';
+import { UsageSummaryCard } from './UsageSummaryCard';
 import { formatHours, formatUptime } from '../../ui/usage/usageFormat';
 
 /**
@@ -44,22 +35,7 @@ export function ProjectOverviewPage(_props: PageProps): ReactNode {
         <LimitSummary />
       </StackItem>
       <StackItem>
-        <Card isPlain>
-          <CardTitle component="h2">{t('Usage Summary')}</CardTitle>
-          <CardBody>
-            <Stack hasGutter>
-              <StackItem>
-                <UsagePeriodForm {...choice} />
-              </StackItem>
-              <StackItem>
-                <UsageHeading period={period} scope="project" />
-              </StackItem>
-              <StackItem>
-                <UsageTotals totals={data?.totals} />
-              </StackItem>
-            </Stack>
-          </CardBody>
-        </Card>
+        <UsageSummaryCard choice={choice} scope="project" totals={data?.totals} />
       </StackItem>
       <StackItem>
         {usage.isError ? (
