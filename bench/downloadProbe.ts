@@ -15,10 +15,17 @@
  * and BENCH_PROBE_SERVER_ENV more variables for it (`NAME=value NAME2=value`), e.g. another
  * GLIBC_TUNABLES (see tools/malloc-tunables.mjs).
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { loadavg } from 'node:os';
 import { readFileSync, rmSync } from 'node:fs';
-import { cpuSecondsOf, directToken, findProcess, login, rssOf, startProduct } from './common';
+import {
+  cpuSecondsOf,
+  directToken,
+  exchange,
+  findProcess,
+  login,
+  rssOf,
+  startProduct,
+} from './common';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -26,57 +33,6 @@ const BYTES = Number(process.env.BENCH_PROBE_BYTES ?? GiB);
 const ROUNDS = Number(process.env.BENCH_PROBE_ROUNDS ?? 3);
 const UPLOAD_BYTES = Number(process.env.BENCH_PROBE_UPLOAD_BYTES ?? 0);
 const port = 9800 + Math.floor(Math.random() * 100);
-
-interface Read {
-  status: number;
-  bytes: number;
-  seconds: number;
-}
-
-/** One request; the answer's bytes counted as they arrive, nothing kept. */
-function call(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: { size: number },
-): Promise<Read> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = httpRequest(url, { method, headers });
-    req.on('response', (res: IncomingMessage) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          bytes,
-          seconds: Number(process.hrtime.bigint() - started) / 1e9,
-        }),
-      );
-    });
-    req.on('error', reject);
-    if (!body) {
-      req.end();
-      return;
-    }
-    const piece = Buffer.alloc(MiB, 7);
-    let sent = 0;
-    const pump = (): void => {
-      while (sent < body.size) {
-        const part = piece.subarray(0, Math.min(MiB, body.size - sent));
-        sent += part.length;
-        if (!req.write(part)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end();
-    };
-    pump();
-  });
-}
 
 /** Minor page faults of a process (field 10 of /proc/<pid>/stat). */
 const faultsOf = (pid: number): number =>
@@ -122,12 +78,12 @@ async function main(): Promise<void> {
     const { token, endpoint } = await directToken(product.authUrl, 'object-store');
     const swift = { 'X-Auth-Token': token };
     const container = 'probe';
-    await call(`${endpoint}/${container}`, 'PUT', swift);
-    const put = await call(
+    await exchange(`${endpoint}/${container}`, 'PUT', swift, 0);
+    const put = await exchange(
       `${endpoint}/${container}/down`,
       'PUT',
       { ...swift, 'Content-Length': String(BYTES) },
-      { size: BYTES },
+      BYTES,
     );
     if (put.status !== 201) throw new Error(`PUT: ${put.status}`);
     const ours = `${product.base}api/swift/containers/${container}/object/down`;
@@ -138,8 +94,8 @@ async function main(): Promise<void> {
       'X-Requested-With': 'XMLHttpRequest',
     };
     // Warm-up of both paths: JIT, keep-alive pools.
-    await call(ours, 'GET', api);
-    await call(theirs, 'GET', swift);
+    await exchange(ours, 'GET', api, 0, false);
+    await exchange(theirs, 'GET', swift, 0, false);
 
     const gib = BYTES / GiB;
     const measure = async (
@@ -153,7 +109,8 @@ async function main(): Promise<void> {
       const cloudFaults0 = faultsOf(cloudPid);
       const cloud0 = cpuSecondsOf(cloudPid);
       const client0 = process.cpuUsage();
-      const read = await call(url, 'GET', headers);
+      // Read as bench:objects reads (c) and (d).
+      const read = await exchange(url, 'GET', headers, 0, false);
       const client = process.cpuUsage(client0);
       if (read.status !== 200 || read.bytes !== BYTES) {
         throw new Error(`${label}: ${read.status}, ${read.bytes} bytes`);
@@ -172,7 +129,7 @@ async function main(): Promise<void> {
       const timer = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 100);
       const cpu0 = cpuSecondsOf(serverPid);
       const faults0 = faultsOf(serverPid);
-      const sent = await call(
+      const sent = await exchange(
         `${product.base}api/swift/containers/${container}/object/up`,
         'POST',
         {
@@ -180,7 +137,7 @@ async function main(): Promise<void> {
           'Content-Type': 'application/octet-stream',
           'Content-Length': String(UPLOAD_BYTES),
         },
-        { size: UPLOAD_BYTES },
+        UPLOAD_BYTES,
       );
       clearInterval(timer);
       if (sent.status !== 201) throw new Error(`upload: ${sent.status}`);
