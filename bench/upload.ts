@@ -24,8 +24,10 @@ import {
   cpuSecondsOf,
   directToken,
   findProcess,
+  GENERATED_PIECES,
   login,
   rssOf,
+  sendGenerated,
   waitFor,
   type Cookies,
 } from './common';
@@ -41,8 +43,6 @@ const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHUNK = MiB;
-/** Distinct chunks cycled through, so the checksum proves order without one buffer per MiB. */
-const POOL = Array.from({ length: 16 }, (_, i) => Buffer.alloc(CHUNK, i * 13 + 1));
 const BOUNDARY = '----skydeck-bench-upload';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,7 +106,7 @@ function sampleRss(pid: number): { stop(): { baseline: number; peak: number } } 
 function expectedMd5(size: number): string {
   const md5 = createHash('md5');
   for (let sent = 0, i = 0; sent < size; sent += CHUNK, i++) {
-    const chunk = POOL[i % POOL.length] as Buffer;
+    const chunk = GENERATED_PIECES[i % GENERATED_PIECES.length] as Buffer;
     md5.update(size - sent >= CHUNK ? chunk : chunk.subarray(0, size - sent));
   }
   return md5.digest('hex');
@@ -144,21 +144,7 @@ function send(
     });
     req.on('error', reject);
     if (head) req.write(head);
-    let sent = 0;
-    let i = 0;
-    const pump = (): void => {
-      while (sent < size) {
-        const chunk = POOL[i++ % POOL.length] as Buffer;
-        const part = size - sent >= CHUNK ? chunk : chunk.subarray(0, size - sent);
-        sent += part.length;
-        if (!req.write(part)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end(tail);
-    };
-    pump();
+    sendGenerated(req, size, tail);
   });
 }
 
@@ -310,7 +296,14 @@ async function main(): Promise<void> {
   const product = startProduct();
   try {
     await waitFor(`${base}auth/options/`);
-    const serverPid = findProcess(product.server.pid ?? -1, join('server', 'src', 'server.ts'));
+    // npm start runs the server's bundle; a start from sources runs server.ts.
+    const serverPid = (() => {
+      try {
+        return findProcess(product.server.pid ?? -1, join('server', 'dist', 'server.mjs'));
+      } catch {
+        return findProcess(product.server.pid ?? -1, join('server', 'src', 'server.ts'));
+      }
+    })();
     const session = await login(base, 'demo');
     const { token, endpoint } = await directToken(authUrl, 'image');
     const direct = { token, image: endpoint };
