@@ -116,20 +116,22 @@ export function routeFiles(preloads: RoutePreloads | undefined, path: string): s
 }
 
 /**
- * The page with a link per file at the end of its head: a modulepreload per chunk, a stylesheet
- * per CSS file (Vite's loader finds it there and does not wait for it again).
+ * The route's files as links: a stylesheet per CSS file at the end of the head (Vite's loader
+ * finds it there and does not wait for it again; a stylesheet later in the body would hold up
+ * the markup after it), and a modulepreload per chunk, returned apart for the page to place.
  */
-function withPreloads(html: string, files: readonly string[]): string {
-  const at = html.indexOf('</head>');
-  if (at < 0 || files.length === 0) return html;
-  const links = files
-    .map((f) =>
-      f.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="./${f}">`
-        : `<link rel="modulepreload" crossorigin href="./${f}">`,
-    )
+function withPreloads(html: string, files: readonly string[]): { html: string; scripts: string } {
+  const scripts = files
+    .filter((f) => !f.endsWith('.css'))
+    .map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`)
     .join('');
-  return `${html.slice(0, at)}${links}${html.slice(at)}`;
+  const at = html.indexOf('</head>');
+  const styles = files
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
+    .join('');
+  if (at < 0) return { html, scripts };
+  return { html: `${html.slice(0, at)}${styles}${html.slice(at)}`, scripts };
 }
 
 const NOT_BUILT = [
@@ -222,9 +224,9 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
     if (!assemble) return this.code(200).send(html);
     const work = assemble;
     // A signed-in page also names the chunks its route loads once the entry has run, so they
-    // are fetched and compiled alongside the entry's (foundation issue §5).
+    // are fetched before the entry asks for them (foundation issue §5).
     const path = (request.url.split('?', 1)[0] ?? '').slice(webroot.length - 1);
-    const text = withPreloads(html, routeFiles(index.preloads, path));
+    const { html: text, scripts } = withPreloads(html, routeFiles(index.preloads, path));
     const end = text.lastIndexOf('</body>');
     const rootAt = text.indexOf(ROOT_OPEN);
     // The rendered markup goes inside the root, which must come before the data blocks.
@@ -257,6 +259,11 @@ const plugin: FastifyPluginAsync<SpaPluginOptions> = async (app, options) => {
       // then would meet markup with no handler yet and be lost.
       if (canRender) yield rendered ? `${ROOT_OPEN_INERT}${rendered.html}` : ROOT_OPEN;
       yield text.slice(after, end);
+      // The route's chunks (about a megabyte of shell and panel code) after the markup: linked in
+      // the head they were fetched from the cache and compiled on the main thread while the
+      // rendered rows waited to be parsed. They are still there before the entry runs (after
+      // the document is parsed) and imports them.
+      yield scripts;
       // A rendered page's state holds the bootstrap's parts already.
       if (rendered) yield dataBlock(rendered.stateJson, PAGE_STATE_ID);
       else if (json !== undefined) yield dataBlock(json);

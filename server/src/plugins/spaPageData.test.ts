@@ -50,7 +50,7 @@ describe("a signed-in user's page carries the bootstrap (foundation issue §5)",
     expect(page.body).not.toContain(await t.tokenOf(demo));
   });
 
-  it("names the shell's and the panel's chunks as modulepreload links in the head", async () => {
+  it("names the shell's and the panel's chunks as modulepreload links after the root", async () => {
     const links = (html: string): string[] =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (m) => m[1] ?? '',
@@ -63,7 +63,10 @@ describe("a signed-in user's page carries the bootstrap (foundation issue §5)",
     expect(list).toContain(
       '<link rel="stylesheet" crossorigin href="./assets/images.resource-2.css">',
     );
-    expect(list.indexOf('modulepreload')).toBeLessThan(list.indexOf('</head>'));
+    expect(list.indexOf('images.resource-2.css')).toBeLessThan(list.indexOf('</head>'));
+    // The chunks come after the root's markup (parsed first), before the data block.
+    expect(list.indexOf('modulepreload')).toBeGreaterThan(list.indexOf('<div id="root">'));
+    expect(list.indexOf('modulepreload')).toBeLessThan(list.indexOf(PAGE_DATA_ID));
     // A page under the panel (its details) loads the same; a path of no panel, nothing.
     expect(links(await page('/project/images/abc'))).toEqual(links(list));
     expect(links(await page('/project/imagesX'))).toEqual([]);
