@@ -151,7 +151,7 @@ test('attach a volume from the instance row, then detach it', async ({ page, clo
   ).toHaveText(label);
   await detach.getByRole('button', { name: 'Detach Volume', exact: true }).click();
   await expect(detach).toBeHidden();
-  await panel.expectToast(`Detaching volume ${label} from instance ${name}.`, 'info');
+  await panel.expectToast(`Detaching volume ${volumeName} from instance ${name}.`, 'info');
   await expect.poll(volumeStatus, { timeout: 30_000 }).toBe('available');
   expect((await demo.cinder.volumes.get(volume.id)).attachments).toEqual([]);
 });

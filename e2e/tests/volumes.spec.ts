@@ -100,6 +100,8 @@ test.describe('volumes as demo', () => {
     const detach = panel.modal('Detach Volume');
     await detach.getByRole('button', { name: 'Detach Volume' }).click();
     await expect(detach).toBeHidden();
+    // The toast names the instance alone; the device was only beside it in the choice.
+    await panel.expectToast(`Detaching volume ${name} from instance web-1.`, 'info');
     await expect.poll(() => panel.cell(name, 'Status'), SETTLE).toBe('Available');
 
     // Back it up, then restore the backup to a new volume.

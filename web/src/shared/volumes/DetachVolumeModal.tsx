@@ -20,15 +20,16 @@ export function DetachVolumeModal({ target, onClose }: ModalProps<AttachPreset>)
   const attached = useQuery({ ...instanceQueries.volumes(target.id), enabled: !fromVolume });
   const detach = useMutation(volumeAttachmentMutations.detach);
 
+  // The choice shows the device beside the name; the toast names the volume and instance only.
   const options = fromVolume
     ? target.attachments.map((a) => {
         const name = instances.data?.find((i) => i.id === a.server_id)?.name ?? a.server_id;
-        return { value: a.server_id, label: a.device ? `${name} (${a.device})` : name };
+        return { value: a.server_id, name, label: a.device ? `${name} (${a.device})` : name };
       })
-    : (attached.data ?? []).map((v) => ({
-        value: v.id,
-        label: v.device ? `${v.name || v.id} (${v.device})` : v.name || v.id,
-      }));
+    : (attached.data ?? []).map((v) => {
+        const name = v.name || v.id;
+        return { value: v.id, name, label: v.device ? `${name} (${v.device})` : name };
+      });
   const only = options.length === 1 ? (options[0]?.value ?? '') : '';
   const form = useForm({ other: only }, (v) => ({
     other: v.other === '' ? t('This field is required.') : undefined,
@@ -50,12 +51,12 @@ export function DetachVolumeModal({ target, onClose }: ModalProps<AttachPreset>)
       onSubmit={async () => {
         const serverId = fromVolume ? chosen : target.id;
         const volumeId = fromVolume ? target.id : chosen;
-        const label = options.find((o) => o.value === chosen)?.label ?? chosen;
+        const other = options.find((o) => o.value === chosen)?.name ?? chosen;
         await detach.mutateAsync({
           serverId,
           volumeId,
-          volumeName: fromVolume ? target.name || target.id : label,
-          serverName: fromVolume ? label : target.name || target.id,
+          volumeName: fromVolume ? target.name || target.id : other,
+          serverName: fromVolume ? other : target.name || target.id,
         });
         return { updated: [fromVolume ? target.id : serverId] };
       }}
