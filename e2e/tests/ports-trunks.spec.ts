@@ -3,7 +3,7 @@ import { expect, loginAs, test, uniqueName, type Cloud } from '../fixtures';
 import { ResourcePanel, expectFieldError } from '../pages/ResourcePanel';
 
 // Issue 10's remaining Neutron flows: a port on a network's Ports tab, a trunk through both
-// wizards, a QoS policy with a bandwidth rule. Demo cloud (the lab has both extensions too).
+// wizards, a QoS policy with a bandwidth limit and a DSCP marking rule. Demo cloud (the lab has both extensions too).
 
 const trunks = (page: Page): ResourcePanel =>
   new ResourcePanel(page, { path: 'project/trunks', title: 'Trunks' });
@@ -152,7 +152,10 @@ test.describe('ports, trunks and QoS', () => {
     await expect(page).toHaveURL(/\/project\/trunks$/);
   });
 
-  test('creates a QoS policy with a bandwidth limit rule', async ({ page, cloud }) => {
+  test('creates a QoS policy with a bandwidth limit rule and a DSCP marking rule', async ({
+    page,
+    cloud,
+  }) => {
     const name = uniqueName('e2e-qos');
     cloud.cleanup(async () => {
       const admin = await cloud.as('admin');
@@ -183,5 +186,40 @@ test.describe('ports, trunks and QoS', () => {
     await expect(rule).toBeHidden();
     await expect(page.getByRole('gridcell', { name: 'Bandwidth Limit' })).toBeVisible();
     await expect(page.getByRole('gridcell', { name: '1000', exact: true })).toBeVisible();
+
+    // A second rule of another type: DSCP marks are a fixed set, 7 is not one of them.
+    await page.getByRole('button', { name: 'Add Rule' }).click();
+    await expect(rule).toBeVisible();
+    await rule.getByRole('combobox', { name: 'Rule Type' }).selectOption('dscp_marking');
+    const mark = rule.getByRole('textbox', { name: 'DSCP Mark' });
+    await mark.fill('7');
+    await mark.blur();
+    await expectFieldError(
+      mark,
+      'Enter a DSCP mark: 0, 8 to 40 in steps of 2 (but 42 and 44), 46, 48 or 56.',
+    );
+    await mark.fill('26');
+    await rule.getByRole('button', { name: 'Add Rule' }).click();
+    await expect(rule).toBeHidden();
+    const rules = page.getByRole('grid', { name: 'Rules' });
+    await expect(rules.getByRole('gridcell', { name: 'DSCP Marking' })).toBeVisible();
+    await expect(rules.getByRole('gridcell', { name: '26', exact: true })).toBeVisible();
+    await expect(rules.getByRole('gridcell', { name: 'Bandwidth Limit' })).toBeVisible();
+
+    // Both rules are in Neutron too, not only in the page's cache.
+    const admin = await cloud.as('admin');
+    const [made] = await admin.neutron.qosPolicies.list({ filters: { name } });
+    const stored = (made?.rules ?? []).map((r) => ({
+      type: r.type,
+      max_kbps: r.max_kbps,
+      dscp_mark: r.dscp_mark,
+    }));
+    expect(stored).toHaveLength(2);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'bandwidth_limit', max_kbps: 1000 }),
+        expect.objectContaining({ type: 'dscp_marking', dscp_mark: 26 }),
+      ]),
+    );
   });
 });
