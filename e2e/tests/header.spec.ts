@@ -33,6 +33,11 @@ test.describe('the extensible header', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Support' })).toBeVisible();
+    // PatternFly's popover is painted one commit before its Escape listener knows it is open;
+    // its focus trap takes the focus in that later commit, so wait for that, as a person would.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(toggle).toBeFocused();
