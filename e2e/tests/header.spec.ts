@@ -36,7 +36,10 @@ test.describe('the extensible header', () => {
     // PatternFly's popover is painted one commit before its Escape listener knows it is open;
     // its focus trap takes the focus in that later commit, so wait for that, as a person would.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+      // Evaluated as text: the e2e workspace compiles without DOM typings.
+      .poll(() =>
+        page.evaluate<boolean>(`document.activeElement?.closest('[role="dialog"]') != null`),
+      )
       .toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
