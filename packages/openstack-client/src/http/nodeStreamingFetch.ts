@@ -42,7 +42,18 @@ export const nodeStreamingFetch: FetchLike = async (url, init) => {
     // 'error' without a listener would be an uncaught exception in the server.
     req.on('error', reject);
     req.once('response', (res: IncomingMessage) => {
-      resolve(toResponse(Readable, res, init.method));
+      resolve(
+        answerOf(
+          Readable,
+          {
+            status: res.statusCode ?? 502,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            body: res,
+          },
+          init.method,
+        ),
+      );
     });
     if (!body) {
       req.end();
@@ -113,7 +124,7 @@ function toReadable(Readable: ReadableClass, body: NonNullable<RequestInit['body
 }
 
 /** The Node stream behind an answer of nodeStreamingFetch whose web body nobody has touched. */
-const nodeBodies = new WeakMap<Response, IncomingMessage>();
+const nodeBodies = new WeakMap<Response, ReadableType>();
 
 /**
  * The answer's body as the Node stream it arrived on, when `response` came from
@@ -131,21 +142,31 @@ export function nodeBodyOf(response: Response): ReadableType | undefined {
   return res;
 }
 
-function toResponse(Readable: ReadableClass, res: IncomingMessage, method?: string): Response {
+/** An answer as it came off a Node socket: the head parsed, the body a Node stream. */
+export interface NodeAnswer {
+  status: number;
+  statusText: string;
+  /** Lower-case names, repeated fields in arrays (as IncomingMessage.headers). */
+  headers: Record<string, string | string[] | undefined>;
+  body: ReadableType;
+}
+
+/** A fetch Response over `answer`, whose Node body nodeBodyOf hands over while it is unread. */
+export function answerOf(Readable: ReadableClass, answer: NodeAnswer, method?: string): Response {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
+  for (const [name, value] of Object.entries(answer.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const status = res.statusCode ?? 502;
+  const { status, body } = answer;
   const empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
-  if (empty) res.resume();
-  const response = new Response(empty ? null : lazyWebBody(Readable, res), {
+  if (empty) body.resume();
+  const response = new Response(empty ? null : lazyWebBody(Readable, body), {
     status,
-    statusText: res.statusMessage ?? '',
+    statusText: answer.statusText,
     headers,
   });
-  if (!empty) nodeBodies.set(response, res);
+  if (!empty) nodeBodies.set(response, body);
   return response;
 }
 
@@ -153,7 +174,7 @@ function toResponse(Readable: ReadableClass, res: IncomingMessage, method?: stri
  * A web stream over `res` that starts reading it only when first read (highWaterMark 0: no
  * pull before a read), so the Node stream stays untouched for nodeBodyOf until then.
  */
-function lazyWebBody(Readable: ReadableClass, res: IncomingMessage): ReadableStream<Uint8Array> {
+function lazyWebBody(Readable: ReadableClass, res: ReadableType): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const open = (): ReadableStreamDefaultReader<Uint8Array> =>
     (reader ??= (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>).getReader());

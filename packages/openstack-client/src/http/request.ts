@@ -1,5 +1,6 @@
 import { OpenStackHttpError, OpenStackNetworkError, OpenStackTimeoutError } from './errors';
 import { parseFault } from './faults';
+import { nodePassThroughGet } from './nodePassThroughGet';
 import { nodeStreamingFetch } from './nodeStreamingFetch';
 import { joinUrl, withQuery } from './url';
 import type { QueryInit } from './url';
@@ -129,14 +130,20 @@ export async function request<T>(
 }
 
 /**
- * The fetch request() uses when none is given: the global fetch, except streamed bodies and
- * streamed answers on Node, which go through node:http (see nodeStreamingFetch). A wrapping
+ * The fetch request() uses when none is given: the global fetch, except on Node for streamed
+ * bodies, which go through node:http (see nodeStreamingFetch), and for downloads passed on
+ * (streamed answers), whose GET goes over a bare socket (see nodePassThroughGet). A wrapping
  * fetch calls this (passing the context on) to keep that.
  */
-export const defaultFetch: FetchLike = (url, init, context) =>
-  ((init as { duplex?: string }).duplex === 'half' || context?.streamedAnswer === true) && onNode()
+export const defaultFetch: FetchLike = (url, init, context) => {
+  if (!onNode()) return fetch(url, init);
+  if (context?.streamedAnswer === true && (init.method ?? 'GET') === 'GET' && !init.body) {
+    return nodePassThroughGet(url, init);
+  }
+  return (init as { duplex?: string }).duplex === 'half' || context?.streamedAnswer === true
     ? nodeStreamingFetch(url, init)
     : fetch(url, init);
+};
 
 /** Parse a successful answer: JSON when it is JSON, text otherwise, undefined when empty. */
 export async function readBody(response: Response): Promise<unknown> {
