@@ -1,5 +1,5 @@
 /** What the benchmarks share: start the product, wait for it, sign in through it, a direct token. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import {
   appendFileSync,
@@ -328,6 +328,23 @@ export function exchange(
     });
     req.on('error', reject);
     sendGenerated(req, size);
+  });
+}
+
+/**
+ * A GET by curl into /dev/null: status, bytes and seconds as curl counts them. A native client,
+ * as a browser's network stack is, where a Node client reading in this process costs about as
+ * much CPU per GiB as the server it measures and competes with it for the same cores.
+ */
+export function curlGet(url: string, headers: Record<string, string>): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{time_total}'];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    execFile('curl', [...args, url], (error, stdout) => {
+      if (error) return reject(error);
+      const [status = '0', bytes = '0', seconds = '0'] = stdout.trim().split(' ');
+      resolve({ status: Number(status), bytes: Number(bytes), seconds: Number(seconds), body: '' });
+    });
   });
 }
 

@@ -25,6 +25,7 @@ import {
   login,
   rssOf,
   startProduct,
+  curlGet,
 } from './common';
 
 const MiB = 1024 * 1024;
@@ -33,6 +34,15 @@ const BYTES = Number(process.env.BENCH_PROBE_BYTES ?? GiB);
 const ROUNDS = Number(process.env.BENCH_PROBE_ROUNDS ?? 3);
 const UPLOAD_BYTES = Number(process.env.BENCH_PROBE_UPLOAD_BYTES ?? 0);
 const port = 9800 + Math.floor(Math.random() * 100);
+/** Who reads the downloads: this process over node:http (as bench:objects), or curl. */
+const CLIENT = process.env.BENCH_PROBE_CLIENT ?? 'node';
+
+/** CPU seconds of this process's children that have ended (cutime + cstime of /proc/self/stat). */
+const childCpuSeconds = (): number => {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+};
 
 /** Minor page faults of a process (field 10 of /proc/<pid>/stat). */
 const faultsOf = (pid: number): number =>
@@ -109,9 +119,17 @@ async function main(): Promise<void> {
       const cloudFaults0 = faultsOf(cloudPid);
       const cloud0 = cpuSecondsOf(cloudPid);
       const client0 = process.cpuUsage();
-      // Read as bench:objects reads (c) and (d).
-      const read = await exchange(url, 'GET', headers, 0, false);
-      const client = process.cpuUsage(client0);
+      const children0 = childCpuSeconds();
+      // Read as bench:objects reads (c) and (d), or by curl (BENCH_PROBE_CLIENT=curl).
+      const read =
+        CLIENT === 'curl'
+          ? await curlGet(url, headers)
+          : await exchange(url, 'GET', headers, 0, false);
+      const own = process.cpuUsage(client0);
+      const client = {
+        user: own.user + (childCpuSeconds() - children0) * 1e6,
+        system: own.system,
+      };
       if (read.status !== 200 || read.bytes !== BYTES) {
         throw new Error(`${label}: ${read.status}, ${read.bytes} bytes`);
       }

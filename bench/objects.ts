@@ -3,7 +3,9 @@
  *  (a) a 6 GiB object uploaded through the server (POST /api/swift/…/object/…), which stores it
  *      as a Static Large Object in 1 GiB segments, against (b) one 5 GiB PUT straight to the
  *      demo cloud's Swift: MB/s, and the server's peak RSS growth (VmRSS every 100 ms);
- *  (c) a 1 GiB download through the server against (d) the same GET straight to Swift;
+ *  (c) a 1 GiB download through the server against (d) the same GET straight to Swift, both
+ *      read by curl (a native client, as a browser is) and, for comparison, by a Node client
+ *      in this process;
  *  (e) the object browser's first page of a 100,000-object container (the demo cloud's
  *      `scale-objects`, DEMO_CLOUD_SCALE=objects=100000), top level and a folder, next to a
  *      10-object container: median of 21 requests, timed at the client on loopback.
@@ -20,6 +22,7 @@ import {
   appendResults,
   cpuSecondsOf,
   directToken,
+  curlGet,
   exchange,
   findProcess,
   login,
@@ -138,22 +141,32 @@ async function main(): Promise<void> {
       { ...swiftHeaders, 'Content-Length': String(DOWNLOAD_BYTES) },
       DOWNLOAD_BYTES,
     );
+    // Read by curl, a native client as the browser's network stack is (best of 3), and by a
+    // Node client in this process, as earlier runs did (best of 2).
     const downServer: Timed[] = [];
     const downDirect: Timed[] = [];
     let downRss = 0;
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 3; round++) {
       const stop = sampleRss(serverPid);
-      downServer.push(await exchange(ours('down'), 'GET', api(session), 0, false));
+      downServer.push(await curlGet(ours('down'), api(session)));
       const { baseline, peak } = stop();
       downRss = Math.max(downRss, peak - baseline);
-      downDirect.push(await exchange(theirs('down'), 'GET', swiftHeaders, 0, false));
+      downDirect.push(await curlGet(theirs('down'), swiftHeaders));
     }
-    for (const t of [...downServer, ...downDirect]) {
+    const nodeServer: Timed[] = [];
+    const nodeDirect: Timed[] = [];
+    for (let round = 0; round < 2; round++) {
+      nodeServer.push(await exchange(ours('down'), 'GET', api(session), 0, false));
+      nodeDirect.push(await exchange(theirs('down'), 'GET', swiftHeaders, 0, false));
+    }
+    for (const t of [...downServer, ...downDirect, ...nodeServer, ...nodeDirect]) {
       if (t.status !== 200 || t.bytes !== DOWNLOAD_BYTES)
         throw new Error(`download: ${t.status}, ${t.bytes} bytes`);
     }
-    const bestServer = Math.max(...downServer.map((t) => mbps(t, DOWNLOAD_BYTES)));
-    const bestDirect = Math.max(...downDirect.map((t) => mbps(t, DOWNLOAD_BYTES)));
+    const best = (reads: Timed[]): number => Math.max(...reads.map((t) => mbps(t, DOWNLOAD_BYTES)));
+    const bestServer = best(downServer);
+    const bestDirect = best(downDirect);
+    const nodeRatio = best(nodeServer) / best(nodeDirect);
 
     // (e) the browser's first page.
     for (let i = 0; i < 10; i++) {
@@ -193,9 +206,10 @@ async function main(): Promise<void> {
       `| (b) ${(DIRECT_BYTES / GiB).toFixed(1)} GiB PUT straight to Swift | ${mbps(direct, DIRECT_BYTES).toFixed(0)} MB/s, ${direct.seconds.toFixed(1)} s | |`,
       `| (a) / (b) | ${(uploadRatio * 100).toFixed(0)} % ${ok(uploadRatio >= 0.8)} | ≥ 80 % |`,
       `| Server RSS growth during (a) | ${(rssGrowth / MiB).toFixed(1)} MiB (from ${(rss.baseline / MiB).toFixed(0)} MiB) ${ok(rssGrowth <= 64 * MiB)} | ≤ 64 MB |`,
-      `| (c) ${(DOWNLOAD_BYTES / GiB).toFixed(2)} GiB download through the server (best of 2) | ${bestServer.toFixed(0)} MB/s (RSS growth ${(downRss / MiB).toFixed(1)} MiB) | |`,
-      `| (d) the same GET straight to Swift (best of 2) | ${bestDirect.toFixed(0)} MB/s | |`,
+      `| (c) ${(DOWNLOAD_BYTES / GiB).toFixed(2)} GiB download through the server, read by curl (best of 3) | ${bestServer.toFixed(0)} MB/s (RSS growth ${(downRss / MiB).toFixed(1)} MiB) | |`,
+      `| (d) the same GET straight to Swift, read by curl (best of 3) | ${bestDirect.toFixed(0)} MB/s | |`,
       `| (c) / (d) | ${(downloadRatio * 100).toFixed(0)} % ${ok(downloadRatio >= 0.8)} | ≥ 80 % |`,
+      `| (c) and (d) read by a Node client in the bench's process (best of 2) | ${best(nodeServer).toFixed(0)} and ${best(nodeDirect).toFixed(0)} MB/s: ${(nodeRatio * 100).toFixed(0)} % | (the client competes with the server for the 2 cores) |`,
       `| (e) first page, 100,000-object container, top (100 folders) | ${bigTop.toFixed(1)} ms ${ok(bigTop <= 200)} | ≤ 200 ms |`,
       `| (e) first page, 100,000-object container, a folder of 1,000 | ${bigFolder.toFixed(1)} ms ${ok(bigFolder <= 200)} | ≤ 200 ms |`,
       `| (e) first page, 10-object container | ${small.toFixed(1)} ms | (for comparison) |`,
