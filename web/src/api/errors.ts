@@ -85,10 +85,27 @@ function forceLogout(): void {
  */
 const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
-/** "Unable to retrieve the images." plus the server's sentence on which service failed, if any. */
+/**
+ * A refusal because of the resource's state (409), in the service's own words ("One or more
+ * ports have an IP allocation from this subnet."): what the user needs to know to act on it.
+ * Only when our server answered it (a JSON body): never a proxy's page. '' otherwise.
+ */
+export function conflictReason(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status !== 409) return '';
+  return typeof error.body === 'object' && error.body !== null ? error.message : '';
+}
+
+/**
+ * "Unable to retrieve the images." plus the server's sentence on which service failed, or the
+ * service's reason for a conflict, if any.
+ */
 function withServerDetail(text: string, error: unknown): string {
-  if (!(error instanceof ApiError) || !GATEWAY_STATUSES.has(error.status)) return text;
-  const detail = typeof error.body === 'object' && error.body !== null ? error.message : '';
+  if (!(error instanceof ApiError)) return text;
+  const detail = GATEWAY_STATUSES.has(error.status)
+    ? typeof error.body === 'object' && error.body !== null
+      ? error.message
+      : ''
+    : conflictReason(error);
   return detail && detail !== text ? `${text} ${detail}` : text;
 }
 

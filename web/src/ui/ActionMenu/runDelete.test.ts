@@ -105,6 +105,23 @@ describe('runDelete', () => {
     expect(result).toEqual({ deleted: ['1', '2'], failed: ['3'] });
   });
 
+  it("says why, in the service's words, when a delete was refused for the item's state", async () => {
+    const d = deps();
+    // Our server's JSON answers (409 with the service's message); a 500 gives no reason.
+    const refusals: Record<string, ApiError> = {
+      a: new ApiError(409, 'Subnet a is in use.', { message: 'Subnet a is in use.' }),
+      b: new ApiError(409, 'Subnet a is in use.', { message: 'Subnet a is in use.' }),
+      c: new ApiError(500, 'Internal error', { message: 'Internal error' }),
+      d: new ApiError(409, 'Port d has a trunk.', { message: 'Port d has a trunk.' }),
+    };
+    const remove = (item: Thing): Promise<never> => Promise.reject(refusals[item.name]);
+    const things = ['a', 'b', 'c', 'd'].map((name) => ({ id: name, name }));
+    await runDelete(input(things, keyPairRun(remove)), d.deps);
+    expect(d.toasts.error).toHaveBeenCalledWith(
+      'Unable to delete Key Pairs: a, b, c, d. Subnet a is in use. Port d has a trunk.',
+    );
+  });
+
   it('uses the flavor texts of spec 2 §8, in the singular or plural', async () => {
     const d = deps();
     const run: DeleteRun<Thing> = {

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { PolicyTarget } from '@skydeck/contract';
-import { reportError } from '../../api/errors';
+import { conflictReason, reportError } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { msg, type Msg } from '../../i18n/msg';
 import type { ActionResult, ActionRun, TypeNames } from '../../registry/types';
@@ -27,6 +27,8 @@ export const CONFIRM_DELETE_BODY = msg(
 export const DELETE_ACTION = msg('Delete {{thing}}');
 export const DELETED_SUMMARY = msg('Deleted {{thing}}: {{names}}.');
 export const DELETE_FAILED_SUMMARY = msg('Unable to delete {{thing}}: {{names}}.');
+/** Distinct reasons a failed delete's toast gives at most (the rest: one by one). */
+const MAX_REASONS = 3;
 
 type Translate = (key: Msg, options?: Record<string, unknown>) => string;
 
@@ -99,6 +101,7 @@ export async function runDelete<Item>(
   const outcomes = await Promise.allSettled(permitted.map((item) => run.remove(item)));
   const deleted: Item[] = [];
   const failed: Item[] = [];
+  const reasonsOf: string[] = [];
   outcomes.forEach((outcome, i) => {
     const item = permitted[i] as Item;
     if (outcome.status === 'fulfilled') {
@@ -106,6 +109,7 @@ export async function runDelete<Item>(
       return;
     }
     failed.push(item);
+    reasonsOf.push(conflictReason(outcome.reason));
     // Sign-in and permission problems keep their global handling (logout, 403 toast).
     const error: unknown = outcome.reason;
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -118,12 +122,13 @@ export async function runDelete<Item>(
     );
   }
   if (failed.length > 0) {
-    deps.toast.error(
-      t(DELETE_FAILED_SUMMARY, {
-        thing: thing(failed.length),
-        names: failed.map(label).join(', '),
-      }),
-    );
+    const summary = t(DELETE_FAILED_SUMMARY, {
+      thing: thing(failed.length),
+      names: failed.map(label).join(', '),
+    });
+    // Why, where the service said ("… is in use"): each distinct reason once, a few at most.
+    const reasons = [...new Set(reasonsOf.filter(Boolean))].slice(0, MAX_REASONS);
+    deps.toast.error([summary, ...reasons].join(' '));
   }
   // Not awaited: the caller drops the deleted rows at once; the re-list follows.
   if (deleted.length > 0) void deps.invalidate(run.invalidates, deleted.map(key));
