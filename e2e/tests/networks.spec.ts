@@ -160,7 +160,7 @@ test.describe('networks as demo', () => {
     await panel.batchAction([name], 'Delete Networks');
     await panel.confirm('Confirm Delete Network', 'Delete Network');
     await panel.expectToast(
-      `Network ${name} still has ports in use (instances, routers or other devices). Detach or delete them, then delete the network.`,
+      `Unable to delete Network: ${name}. Network ${name} still has ports in use (instances, routers or other devices). Detach or delete them, then delete the network.`,
       'error',
     );
     await expect(panel.row(name)).toBeVisible();

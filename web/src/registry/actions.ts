@@ -92,6 +92,8 @@ export interface DeleteActionConfig<Target> {
   notRecoverable?: Msg;
   /** Warning naming items the user may not delete ({{names}}). */
   notAllowed?: Msg;
+  /** Why an item was refused with a conflict (409), in our words ({{name}}); see DeleteRun. */
+  inUse?: Msg;
   primary?: boolean;
 }
 
@@ -123,6 +125,7 @@ export function deleteAction<Target>(cfg: DeleteActionConfig<Target>): Action<Ta
       ...(cfg.body && { body: cfg.body }),
       ...(cfg.notRecoverable && { notRecoverable: cfg.notRecoverable }),
       ...(cfg.notAllowed && { notAllowed: cfg.notAllowed }),
+      ...(cfg.inUse && { inUse: cfg.inUse }),
       ...(itemAllowed && { itemAllowed }),
       ...(cfg.policyTarget && { itemPolicyTarget: cfg.policyTarget }),
     },

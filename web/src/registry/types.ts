@@ -201,6 +201,12 @@ export type ActionRun<Target> =
        * "You are not allowed to delete images: {{names}}"; without it they are dropped silently.
        */
       notAllowed?: Msg;
+      /**
+       * Why the service refused an item with a conflict (409), said in our words and the
+       * user's language ({{name}}: the item), e.g. a network that still has ports; without it
+       * the failure summary gives the service's own reason.
+       */
+      inUse?: Msg;
     }
   | { kind: 'link'; href: (target: Target) => string };
 

@@ -1,7 +1,6 @@
 import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Network } from '@skydeck/contract';
-import { ApiError } from '../../api/http';
 import { networkQueries, removeNetwork } from '../../data/neutron/networks';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
@@ -11,7 +10,6 @@ import { asDetail, asList, asPage, defineResource } from '../../registry/defineR
 import { YES_NO_OPTIONS, serverFacet } from '../../registry/facets';
 import { booleanField, customTab, dateField, field, overviewTab } from '../../registry/fields';
 import { policy, type Column, type Facet } from '../../registry/types';
-import { toast } from '../../ui/Toasts/toast';
 import { NetworkPorts } from './NetworkPorts';
 import { NetworkSubnets } from './NetworkSubnets';
 import { NetworkProject, SubnetsCell, subnetsText } from './networkCells';
@@ -35,21 +33,10 @@ export const NETWORK_IN_USE = msg(
   'Network {{name}} still has ports in use (instances, routers or other devices). Detach or delete them, then delete the network.',
 );
 
-/** Delete, with the reason Neutron refuses a network that still has ports. */
-async function removeNetworkExplained(network: Network): Promise<void> {
-  try {
-    await removeNetwork(network);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      toast.error(t(NETWORK_IN_USE, { name: network.name || network.id }));
-    }
-    throw error;
-  }
-}
-
 const remove = {
   requires: [DELETE],
-  remove: removeNetworkExplained,
+  remove: removeNetwork,
+  inUse: NETWORK_IN_USE,
   invalidates: [networkQueries.all()],
   policyTarget: ownTarget,
 };

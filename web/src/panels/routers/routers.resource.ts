@@ -1,7 +1,6 @@
 import { projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Router } from '@skydeck/contract';
-import { ApiError } from '../../api/http';
 import { ROUTER_TOUCHED, removeRouter, routerQueries } from '../../data/neutron/routers';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
@@ -11,7 +10,6 @@ import { asDetail, asList, defineResource } from '../../registry/defineResource'
 import { textFacet, optionsFacet } from '../../registry/facets';
 import { booleanField, customTab, dateField, field, overviewTab } from '../../registry/fields';
 import { policy, type Column } from '../../registry/types';
-import { toast } from '../../ui/Toasts/toast';
 import { RouterInterfaces } from './RouterInterfaces';
 import { RouterRoutes } from './RouterRoutes';
 
@@ -33,21 +31,10 @@ export const ROUTER_IN_USE = msg(
   'Router {{name}} still has interfaces. Delete its interfaces first, then the router.',
 );
 
-/** Delete, with the reason Neutron refuses a router that still has interfaces. */
-async function removeRouterExplained(router: Router): Promise<void> {
-  try {
-    await removeRouter(router);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      toast.error(t(ROUTER_IN_USE, { name: router.name || router.id }));
-    }
-    throw error;
-  }
-}
-
 const remove = {
   requires: [DELETE],
-  remove: removeRouterExplained,
+  remove: removeRouter,
+  inUse: ROUTER_IN_USE,
   invalidates: ROUTER_TOUCHED,
   policyTarget: ownTarget,
 };

@@ -122,6 +122,23 @@ describe('runDelete', () => {
     );
   });
 
+  it("says why in the run's own words when it has them, for conflicts only", async () => {
+    const d = deps();
+    const refusals: Record<string, ApiError> = {
+      a: new ApiError(409, 'NetworkInUse: ports p1, p2', { message: 'NetworkInUse: ports p1, p2' }),
+      b: new ApiError(500, 'Internal error', { message: 'Internal error' }),
+    };
+    const run = {
+      ...keyPairRun((item: Thing): Promise<never> => Promise.reject(refusals[item.name])),
+      inUse: msg('{{name}} still has ports.'),
+    };
+    const things = ['a', 'b'].map((name) => ({ id: name, name }));
+    await runDelete(input(things, run), d.deps);
+    expect(d.toasts.error).toHaveBeenCalledWith(
+      'Unable to delete Key Pairs: a, b. a still has ports.',
+    );
+  });
+
   it('uses the flavor texts of spec 2 §8, in the singular or plural', async () => {
     const d = deps();
     const run: DeleteRun<Thing> = {

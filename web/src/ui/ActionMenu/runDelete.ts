@@ -109,7 +109,8 @@ export async function runDelete<Item>(
       return;
     }
     failed.push(item);
-    reasonsOf.push(conflictReason(outcome.reason));
+    const reason = conflictReason(outcome.reason);
+    reasonsOf.push(reason && run.inUse ? t(run.inUse, { name: label(item) }) : reason);
     // Sign-in and permission problems keep their global handling (logout, 403 toast).
     const error: unknown = outcome.reason;
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
