@@ -66,9 +66,14 @@ test.describe('Instances @smoke', () => {
     await expect(allocated(wizard, 'Networks')).toContainText(name);
     // The remaining steps have what they need already; the last one launches.
     const launch = wizard.getByRole('button', { name: 'Launch Instance', exact: true });
-    while (!(await launch.isVisible())) {
-      await wizard.getByRole('button', { name: 'Next', exact: true }).click();
-    }
+    const next = wizard.getByRole('button', { name: 'Next', exact: true });
+    // A step at a time; a click must not wait for a Next that the last step, drawn late under
+    // load after the check, no longer has (CI, session 12): it gives up after 2 s and looks again.
+    await expect(async () => {
+      if (await launch.isVisible()) return;
+      await next.click({ timeout: 2000 });
+      await expect(launch).toBeVisible({ timeout: 100 });
+    }).toPass({ timeout: 60_000, intervals: [0] });
     await launch.click();
     await expect(wizard).toBeHidden();
     await instances.expectToast('Scheduled creation of 1 instance', 'info');
