@@ -115,37 +115,23 @@ export function routeFiles(preloads: RoutePreloads | undefined, path: string): s
   return [...preloads.shell, ...(preloads.panels[panel] ?? [])];
 }
 
-/** A modulepreload link as Vite writes it into the built index.html's head. */
-const HEAD_MODULEPRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
-
 /**
  * The route's files as links: a stylesheet per CSS file at the end of the head (Vite's loader
  * finds it there and does not wait for it again; a stylesheet later in the body would hold up
  * the markup after it), and a modulepreload per chunk, returned apart for the page to place.
- * The entry's own modulepreloads (its static imports, about half a megabyte) leave the head for
- * the same place: in the head they were compiled on the main thread while the rendered rows,
- * which arrive after the server's work, waited to be parsed; the entry runs only once the
- * document is parsed, and by then they have been fetched.
  */
 function withPreloads(html: string, files: readonly string[]): { html: string; scripts: string } {
+  const scripts = files
+    .filter((f) => !f.endsWith('.css'))
+    .map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`)
+    .join('');
   const at = html.indexOf('</head>');
-  const head = at < 0 ? '' : html.slice(0, at);
-  const entryPreloads = head.match(HEAD_MODULEPRELOAD) ?? [];
-  const scripts = [
-    ...entryPreloads.map((link) => link.trim()),
-    ...files
-      .filter((f) => !f.endsWith('.css'))
-      .map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
-  ];
   const styles = files
     .filter((f) => f.endsWith('.css'))
     .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
     .join('');
-  if (at < 0) return { html, scripts: scripts.join('') };
-  return {
-    html: `${head.replace(HEAD_MODULEPRELOAD, '')}${styles}${html.slice(at)}`,
-    scripts: [...new Set(scripts)].join(''),
-  };
+  if (at < 0) return { html, scripts };
+  return { html: `${html.slice(0, at)}${styles}${html.slice(at)}`, scripts };
 }
 
 const NOT_BUILT = [
