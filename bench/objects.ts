@@ -2,7 +2,8 @@
  * `npm run bench:objects` (issue 11): object storage through the server next to Swift itself.
  *  (a) a 6 GiB object uploaded through the server (POST /api/swift/…/object/…), which stores it
  *      as a Static Large Object in 1 GiB segments, against (b) one 5 GiB PUT straight to the
- *      demo cloud's Swift: MB/s, and the server's peak RSS growth (VmRSS every 100 ms);
+ *      demo cloud's Swift, alternating, the better of two each: MB/s, and the server's peak RSS
+ *      growth (VmRSS every 100 ms);
  *  (c) a 1 GiB download through the server against (d) the same GET straight to Swift, both
  *      read by curl (a native client, as a browser is) and, for comparison, by a Node client
  *      in this process;
@@ -17,6 +18,7 @@
  * the sizes (a quick run: 1 GiB, 512 MiB, 256 MiB).
  */
 import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import {
   appendResults,
@@ -54,6 +56,15 @@ function sampleRss(pid: number): () => { baseline: number; peak: number } {
     return { baseline, peak: Math.max(peak, rssOf(pid)) };
   };
 }
+
+/**
+ * Waits until the kernel has written the earlier phases' data to disk. Writeback of a few GiB
+ * runs for seconds after a PUT has answered and takes CPU from whatever is measured next (the
+ * server's socket copies cost three times as much per GiB during it).
+ */
+const settle = (): void => {
+  execFileSync('sync');
+};
 
 const mbps = (t: Timed, bytes: number): number => bytes / 1e6 / t.seconds;
 const median = (values: number[]): number =>
@@ -103,36 +114,62 @@ async function main(): Promise<void> {
       64 * MiB,
     );
 
-    // (a) through the server, as a Static Large Object.
-    const stopRss = sampleRss(serverPid);
-    const cpuBefore = cpuSecondsOf(serverPid);
-    const slo = await exchange(
-      ours('big-slo'),
-      'POST',
-      {
-        ...api(session),
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': String(SLO_BYTES),
-      },
-      SLO_BYTES,
-    );
-    const cpuUpload = cpuSecondsOf(serverPid) - cpuBefore;
-    const rss = stopRss();
-    if (slo.status !== 201) throw new Error(`upload through the server: ${slo.status} ${slo.body}`);
-    const details = JSON.parse(slo.body) as { bytes: number; is_large: boolean };
-    if (details.bytes !== SLO_BYTES || !details.is_large) throw new Error(`stored as ${slo.body}`);
-    // The SLO's segments are not needed for the rest: free the disk.
-    await exchange(ours('big-slo'), 'DELETE', api(session), 0);
+    // (a) and (b), alternating, twice each; the better of each. A first big write of the run
+    // is slower whichever path makes it (the cloud's disk and JIT warming up), and one pair
+    // spreads by ±15 % on this shared machine, more than the gap being measured.
+    const slos: Timed[] = [];
+    const directs: Timed[] = [];
+    let rssGrowth = 0;
+    let rssBaseline = 0;
+    let cpuUpload = 0;
+    for (let round = 0; round < 2; round++) {
+      // (a) through the server, as a Static Large Object.
+      settle();
+      const stopRss = sampleRss(serverPid);
+      const cpuBefore = cpuSecondsOf(serverPid);
+      const slo = await exchange(
+        ours('big-slo'),
+        'POST',
+        {
+          ...api(session),
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(SLO_BYTES),
+        },
+        SLO_BYTES,
+      );
+      cpuUpload = Math.max(cpuUpload, cpuSecondsOf(serverPid) - cpuBefore);
+      const rss = stopRss();
+      if (rss.peak - rss.baseline >= rssGrowth) {
+        rssGrowth = rss.peak - rss.baseline;
+        rssBaseline = rss.baseline;
+      }
+      if (slo.status !== 201)
+        throw new Error(`upload through the server: ${slo.status} ${slo.body}`);
+      const details = JSON.parse(slo.body) as { bytes: number; is_large: boolean };
+      if (details.bytes !== SLO_BYTES || !details.is_large)
+        throw new Error(`stored as ${slo.body}`);
+      slos.push(slo);
+      // The SLO's segments are not needed for the rest: free the disk.
+      await exchange(ours('big-slo'), 'DELETE', api(session), 0);
 
-    // (b) one PUT straight to Swift.
-    const direct = await exchange(
-      theirs('big-direct'),
-      'PUT',
-      { ...swiftHeaders, 'Content-Length': String(DIRECT_BYTES) },
-      DIRECT_BYTES,
-    );
-    if (direct.status !== 201) throw new Error(`direct PUT: ${direct.status} ${direct.body}`);
-    await exchange(theirs('big-direct'), 'DELETE', swiftHeaders, 0);
+      // (b) one PUT straight to Swift.
+      settle();
+      const direct = await exchange(
+        theirs('big-direct'),
+        'PUT',
+        { ...swiftHeaders, 'Content-Length': String(DIRECT_BYTES) },
+        DIRECT_BYTES,
+      );
+      if (direct.status !== 201) throw new Error(`direct PUT: ${direct.status} ${direct.body}`);
+      directs.push(direct);
+      await exchange(theirs('big-direct'), 'DELETE', swiftHeaders, 0);
+    }
+    const bestUpload = (runs: Timed[], bytes: number): number =>
+      Math.max(...runs.map((t) => mbps(t, bytes)));
+    const sloMbps = bestUpload(slos, SLO_BYTES);
+    const directMbps = bestUpload(directs, DIRECT_BYTES);
+    const runsOf = (runs: Timed[], bytes: number): string =>
+      runs.map((t) => mbps(t, bytes).toFixed(0)).join(', ');
 
     // (c) and (d): one object read both ways, twice each, alternating; the better of each.
     await exchange(
@@ -141,6 +178,7 @@ async function main(): Promise<void> {
       { ...swiftHeaders, 'Content-Length': String(DOWNLOAD_BYTES) },
       DOWNLOAD_BYTES,
     );
+    settle();
     // Read by curl, a native client as the browser's network stack is (best of 3), and by a
     // Node client in this process, as earlier runs did (best of 2).
     const downServer: Timed[] = [];
@@ -190,9 +228,8 @@ async function main(): Promise<void> {
     const bigFolder = await page('scale-objects', '&path=folder-0050%2F');
     const small = await page(container, '');
 
-    const uploadRatio = mbps(slo, SLO_BYTES) / mbps(direct, DIRECT_BYTES);
+    const uploadRatio = sloMbps / directMbps;
     const downloadRatio = bestServer / bestDirect;
-    const rssGrowth = rss.peak - rss.baseline;
     const loadAfter = loadavg()[0] ?? 0;
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     const section = [
@@ -202,10 +239,10 @@ async function main(): Promise<void> {
       '',
       '| Measure | Result | Target |',
       '| --- | --- | --- |',
-      `| (a) ${(SLO_BYTES / GiB).toFixed(1)} GiB upload through the server (SLO, 1 GiB segments) | ${mbps(slo, SLO_BYTES).toFixed(0)} MB/s, ${slo.seconds.toFixed(1)} s, server CPU ${(cpuUpload / (SLO_BYTES / GiB)).toFixed(2)} s/GiB | |`,
-      `| (b) ${(DIRECT_BYTES / GiB).toFixed(1)} GiB PUT straight to Swift | ${mbps(direct, DIRECT_BYTES).toFixed(0)} MB/s, ${direct.seconds.toFixed(1)} s | |`,
+      `| (a) ${(SLO_BYTES / GiB).toFixed(1)} GiB upload through the server (SLO, 1 GiB segments; best of 2, alternating with (b)) | ${sloMbps.toFixed(0)} MB/s (runs ${runsOf(slos, SLO_BYTES)}), server CPU ≤ ${(cpuUpload / (SLO_BYTES / GiB)).toFixed(2)} s/GiB | |`,
+      `| (b) ${(DIRECT_BYTES / GiB).toFixed(1)} GiB PUT straight to Swift (best of 2) | ${directMbps.toFixed(0)} MB/s (runs ${runsOf(directs, DIRECT_BYTES)}) | |`,
       `| (a) / (b) | ${(uploadRatio * 100).toFixed(0)} % ${ok(uploadRatio >= 0.8)} | ≥ 80 % |`,
-      `| Server RSS growth during (a) | ${(rssGrowth / MiB).toFixed(1)} MiB (from ${(rss.baseline / MiB).toFixed(0)} MiB) ${ok(rssGrowth <= 64 * MiB)} | ≤ 64 MB |`,
+      `| Server RSS growth during (a) | ${(rssGrowth / MiB).toFixed(1)} MiB (from ${(rssBaseline / MiB).toFixed(0)} MiB) ${ok(rssGrowth <= 64 * MiB)} | ≤ 64 MB |`,
       `| (c) ${(DOWNLOAD_BYTES / GiB).toFixed(2)} GiB download through the server, read by curl (best of 3) | ${bestServer.toFixed(0)} MB/s (RSS growth ${(downRss / MiB).toFixed(1)} MiB) | |`,
       `| (d) the same GET straight to Swift, read by curl (best of 3) | ${bestDirect.toFixed(0)} MB/s | |`,
       `| (c) / (d) | ${(downloadRatio * 100).toFixed(0)} % ${ok(downloadRatio >= 0.8)} | ≥ 80 % |`,

@@ -1,8 +1,9 @@
 // `node --test tools/`: the malloc settings given to the server and the demo cloud.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MALLOC_TUNABLES, withMallocTunables } from './malloc-tunables.mjs';
+import { MALLOC_TUNABLES, SERVER_V8_FLAGS, withMallocTunables } from './malloc-tunables.mjs';
 
 test('adds the tunables to an environment without any', () => {
   const env = withMallocTunables({ PATH: '/bin' });
@@ -27,4 +28,23 @@ test('a Node process starts with them', () => {
   });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout.trim(), MALLOC_TUNABLES.join(':'));
+});
+
+test('the server V8 flags keep a young generation of 16 MiB semi-spaces', () => {
+  const newSpace =
+    "const s = require('v8').getHeapSpaceStatistics().find((x) => x.space_name === 'new_space');" +
+    'console.log(s.space_size)';
+  const run = spawnSync(process.execPath, [...SERVER_V8_FLAGS, '-e', newSpace], {
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(Number(run.stdout.trim()), 16 * 1024 * 1024);
+  // And without them V8 starts (and shrinks back) to less, which is what the flag is for.
+  const plain = spawnSync(process.execPath, ['-e', newSpace], { encoding: 'utf8' });
+  assert.ok(Number(plain.stdout.trim()) < 16 * 1024 * 1024);
+});
+
+test('start.mjs gives the server those flags', () => {
+  const start = readFileSync(new URL('./start.mjs', import.meta.url), 'utf8');
+  assert.match(start, /\[\.\.\.SERVER_V8_FLAGS, join\(root, 'server', 'dist', 'server\.mjs'\)/);
 });

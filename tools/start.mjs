@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstalled, root } from './ensure-installed.mjs';
-import { withMallocTunables } from './malloc-tunables.mjs';
+import { SERVER_V8_FLAGS, withMallocTunables } from './malloc-tunables.mjs';
 
 function newest(dir) {
   let latest = 0;
@@ -61,7 +61,7 @@ if (serverIsStale()) {
 }
 const child = spawn(
   process.execPath,
-  [join(root, 'server', 'dist', 'server.mjs'), ...process.argv.slice(2)],
+  [...SERVER_V8_FLAGS, join(root, 'server', 'dist', 'server.mjs'), ...process.argv.slice(2)],
   // Object downloads and uploads stream through the server: see malloc-tunables.mjs.
   { cwd: root, stdio: 'inherit', env: withMallocTunables(process.env) },
 );
