@@ -108,7 +108,10 @@ describe('nodeStreamingFetch', () => {
       const data = frames.slice(0, -1);
       expect(data.reduce((a, b) => a + b, 0)).toBe(40 * piece);
       expect(data.slice(0, -1).every((size) => size >= CHUNK_FRAME)).toBe(true);
-      expect(data.length).toBe(3);
+      // 16 pieces make a frame, so three at most; Node may join writes made while the socket
+      // connects into one frame (two frames, seen on Node 24), never split one.
+      expect(data.length).toBeGreaterThanOrEqual(2);
+      expect(data.length).toBeLessThanOrEqual(3);
     } finally {
       await new Promise((resolve) => raw.close(resolve));
     }
