@@ -58,9 +58,10 @@ function sampleRss(pid: number): () => { baseline: number; peak: number } {
 }
 
 /**
- * Waits until the kernel has written the earlier phases' data to disk. Writeback of a few GiB
- * runs for seconds after a PUT has answered and takes CPU from whatever is measured next (the
- * server's socket copies cost three times as much per GiB during it).
+ * Waits until the kernel has written the earlier phases' data to disk, so that each measured
+ * transfer starts without the last one's writeback of a few GiB still going on the same disk.
+ * (It did not explain the slow second uploads of the 12:25 runs: that was garbage collection,
+ * see SERVER_V8_FLAGS in tools/malloc-tunables.mjs.)
  */
 const settle = (): void => {
   execFileSync('sync');
