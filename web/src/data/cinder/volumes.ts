@@ -18,6 +18,8 @@ import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 import { volumeTypeQueries } from './volumeTypes';
+import { markerQuery, sortKeyIn } from '../paging';
+import type { PageRequest } from '../../registry/types';
 
 const LIST_FAILED = msg('Unable to retrieve the volumes.');
 
@@ -49,17 +51,6 @@ const SORT_KEYS: readonly VolumeSortKey[] = [
   'availability_zone',
   'bootable',
 ];
-const sortKeyOf = (key: string | undefined): VolumeSortKey =>
-  SORT_KEYS.find((k) => k === key) ?? 'name';
-
-/** Where a page of volumes starts (issue 14 §4 server-side paging). */
-export interface VolumePageRequest {
-  limit: number;
-  marker?: string;
-  prev_marker?: string;
-  sort_key?: string;
-  sort_dir?: 'asc' | 'desc';
-}
 
 /** Most rows polling re-reads one by one; more re-list the page. */
 export const VOLUME_IDS_MAX = 20;
@@ -73,18 +64,14 @@ export const volumeQueries = {
       { query: volumeListQuery(filters, admin) },
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
-  page: (filters: Record<string, string>, admin: boolean, page: VolumePageRequest) =>
+  page: (filters: Record<string, string>, admin: boolean, page: PageRequest) =>
     routeQuery(
       'cinder.volumes.list',
       {
         query: {
           ...volumeListQuery(filters, admin),
           paginate: true,
-          sort_key: sortKeyOf(page.sort_key),
-          sort_dir: page.sort_dir ?? 'asc',
-          limit: page.limit,
-          ...(page.marker !== undefined && { marker: page.marker }),
-          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+          ...markerQuery(page, sortKeyIn(SORT_KEYS, page.sort_key, 'name')),
         },
       },
       { meta: { errorMessage: LIST_FAILED } },

@@ -10,6 +10,8 @@ import { mutation } from '../../api/queryClient';
 import { uploadPercent, uploadWithProgress } from '../../api/upload';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
+import { markerQuery, sortKeyIn } from '../paging';
+import type { PageRequest } from '../../registry/types';
 
 /** Facet sizes are typed in MB; Glance filters in bytes. */
 const MB = 1024 * 1024;
@@ -35,16 +37,6 @@ const LIST_FAILED = msg('Unable to retrieve the images.');
 /** Most ids one `ids=` list takes (the contract's LIST_IDS_MAX); more rows re-list instead. */
 export const IMAGE_IDS_MAX = 100;
 
-/** Where a page of images starts (issue 14 §4 server-side paging). */
-export interface ImagePageRequest {
-  limit: number;
-  marker?: string;
-  prev_marker?: string;
-  /** A column's sort key (Glance's own); anything else pages by name. */
-  sort_key?: string;
-  sort_dir?: 'asc' | 'desc';
-}
-
 /** What Glance sorts by (the list route's sort_key values). */
 const IMAGE_SORT_KEYS: readonly ImageSortKey[] = [
   'name',
@@ -56,8 +48,6 @@ const IMAGE_SORT_KEYS: readonly ImageSortKey[] = [
   'created_at',
   'updated_at',
 ];
-const imageSortKey = (key: string | undefined): ImageSortKey =>
-  IMAGE_SORT_KEYS.find((k) => k === key) ?? 'name';
 
 /** Images (/api/glance/images/, spec 2 §7). */
 export const imageQueries = {
@@ -69,7 +59,7 @@ export const imageQueries = {
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
   /** One page of images, with the markers of its neighbours (admin images' server paging). */
-  page: (filters: Record<string, string>, page: ImagePageRequest) =>
+  page: (filters: Record<string, string>, page: PageRequest) =>
     routeQuery(
       'glance.images.list',
       {
@@ -77,11 +67,7 @@ export const imageQueries = {
           ...imageListQuery(filters),
           paginate: true,
           // The table's order (by default Name, A to Z), so pages follow on from each other in it.
-          sort_key: imageSortKey(page.sort_key),
-          sort_dir: page.sort_dir ?? 'asc',
-          limit: page.limit,
-          ...(page.marker !== undefined && { marker: page.marker }),
-          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+          ...markerQuery(page, sortKeyIn(IMAGE_SORT_KEYS, page.sort_key, 'name')),
         },
       },
       { meta: { errorMessage: LIST_FAILED } },

@@ -9,7 +9,8 @@ import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
-import { policy } from '../../registry/types';
+import { policy, type PageRequest } from '../../registry/types';
+import { markerQuery, sortKeyIn } from '../paging';
 
 /**
  * Who may call projectQueries.list() (GET /v3/projects): with Zed's new defaults an admin, not a
@@ -19,26 +20,10 @@ export const LIST_PROJECTS = policy('identity', 'identity:list_projects');
 
 const LIST_FAILED = msg('Unable to retrieve the projects.');
 
-/** Where a page of an identity table starts (the server sorts, filters and cuts). */
-export interface IdentityPageRequest {
-  limit: number;
-  marker?: string;
-  prev_marker?: string;
-  sort_key?: string;
-  sort_dir?: 'asc' | 'desc';
-}
-
 const SORT_KEYS: readonly IdentitySortKey[] = ['name', 'id', 'enabled'];
-export const identitySortKey = (key: string | undefined): IdentitySortKey =>
-  SORT_KEYS.find((k) => k === key) ?? 'name';
-
 /** The table's page and facets as an identity list's query. */
-export const identityPageQuery = (filters: Record<string, string>, page: IdentityPageRequest) => ({
-  limit: page.limit,
-  sort_key: identitySortKey(page.sort_key),
-  sort_dir: page.sort_dir ?? ('asc' as const),
-  ...(page.marker !== undefined && { marker: page.marker }),
-  ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+export const identityPageQuery = (filters: Record<string, string>, page: PageRequest) => ({
+  ...markerQuery(page, sortKeyIn(SORT_KEYS, page.sort_key, 'name')),
   ...(filters.name ? { name__icontains: filters.name } : {}),
   ...(filters.domain_id ? { domain_id: filters.domain_id } : {}),
 });
@@ -58,7 +43,7 @@ export const projectQueries = {
       meta: { errorMessage: LIST_FAILED, silentStatuses: [403] },
     }),
   /** One page of the Projects table (issue 12: paged and filtered by the server). */
-  page: (filters: Record<string, string>, page: IdentityPageRequest) =>
+  page: (filters: Record<string, string>, page: PageRequest) =>
     routeQuery(
       'keystone.projects.list',
       { query: identityPageQuery(filters, page) },

@@ -3,7 +3,8 @@ import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
-import { identityPageQuery, type IdentityPageRequest } from './projects';
+import type { PageRequest } from '../../registry/types';
+import { identityPageQuery } from './projects';
 
 const LIST_FAILED = msg('Unable to retrieve the users.');
 
@@ -21,7 +22,7 @@ export const userQueries = {
       { meta: { errorMessage: LIST_FAILED } },
     ),
   /** One page of the Users table, paged and filtered by the server. */
-  page: (filters: Record<string, string>, page: IdentityPageRequest) =>
+  page: (filters: Record<string, string>, page: PageRequest) =>
     routeQuery(
       'keystone.users.list',
       { query: identityPageQuery(filters, page) },

@@ -8,22 +8,13 @@ import { api, resourceKey, routeQuery } from '../../api/api';
 import { mutation } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
+import { markerQuery, sortKeyIn } from '../paging';
+import type { PageRequest } from '../../registry/types';
 
 const LIST_FAILED = msg('Unable to retrieve the networks.');
 
-/** Where a page of networks starts (admin networks' server paging). */
-export interface NetworkPageRequest {
-  limit: number;
-  marker?: string;
-  prev_marker?: string;
-  sort_key?: string;
-  sort_dir?: 'asc' | 'desc';
-}
-
 type NetworkSortKey = NonNullable<NetworkListQuery['sort_key']>;
 const SORT_KEYS: readonly NetworkSortKey[] = ['name', 'status', 'shared', 'admin_state_up', 'id'];
-const sortKeyOf = (key: string | undefined): NetworkSortKey =>
-  SORT_KEYS.find((k) => k === key) ?? 'name';
 
 const BOOLEAN_FILTERS = ['shared', 'external', 'admin_state_up'] as const;
 
@@ -55,18 +46,14 @@ export const networkQueries = {
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
   /** One page of every project's networks (the admin panel), with its neighbours' markers. */
-  page: (filters: Record<string, string>, page: NetworkPageRequest) =>
+  page: (filters: Record<string, string>, page: PageRequest) =>
     routeQuery(
       'neutron.networks.list',
       {
         query: {
           ...networkListQuery(filters),
           paginate: true,
-          sort_key: sortKeyOf(page.sort_key),
-          sort_dir: page.sort_dir ?? 'asc',
-          limit: page.limit,
-          ...(page.marker !== undefined && { marker: page.marker }),
-          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+          ...markerQuery(page, sortKeyIn(SORT_KEYS, page.sort_key, 'name')),
         },
       },
       { meta: { errorMessage: LIST_FAILED } },

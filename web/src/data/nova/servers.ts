@@ -2,6 +2,8 @@ import type { InstanceListQuery, InstanceSortKey } from '@skydeck/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, resourceKey, routeKey, routeQuery } from '../../api/api';
 import { msg } from '../../i18n/msg';
+import { markerQuery, sortKeyIn } from '../paging';
+import type { PageRequest } from '../../registry/types';
 
 const LIST_FAILED = msg('Unable to retrieve instances.');
 
@@ -57,17 +59,6 @@ const SORT_KEYS: readonly InstanceSortKey[] = [
   'key_name',
   'host',
 ];
-const sortKeyOf = (key: string | undefined): InstanceSortKey | undefined =>
-  SORT_KEYS.find((k) => k === key);
-
-/** Where a page of instances starts (issue 14 §4 server-side paging). */
-export interface InstancePageRequest {
-  limit: number;
-  marker?: string;
-  prev_marker?: string;
-  sort_key?: string;
-  sort_dir?: 'asc' | 'desc';
-}
 
 /** Instances (/api/nova/servers/, spec 2 §7 Compute). */
 export const instanceQueries = {
@@ -80,22 +71,18 @@ export const instanceQueries = {
       { map: (r) => r.items, meta: { errorMessage: LIST_FAILED } },
     ),
   /** One page, with the markers of its neighbours; Nova's order (newest first) by default. */
-  page: (filters: Record<string, string>, admin: boolean, page: InstancePageRequest) => {
-    const sortKey = sortKeyOf(page.sort_key);
-    return routeQuery(
+  page: (filters: Record<string, string>, admin: boolean, page: PageRequest) =>
+    routeQuery(
       'nova.servers.list',
       {
         query: {
           ...instanceListQuery(filters, admin),
-          limit: page.limit,
-          ...(sortKey !== undefined && { sort_key: sortKey, sort_dir: page.sort_dir ?? 'asc' }),
-          ...(page.marker !== undefined && { marker: page.marker }),
-          ...(page.prev_marker !== undefined && { prev_marker: page.prev_marker }),
+          // Nova's own order (newest first) unless a column it sorts by is chosen.
+          ...markerQuery(page, sortKeyIn(SORT_KEYS, page.sort_key)),
         },
       },
       { meta: { errorMessage: LIST_FAILED } },
-    );
-  },
+    ),
   /**
    * Only these instances: what polling re-reads while they change (BUILD, REBOOT, a task…), so
    * a page is not re-listed every few seconds. Undefined past the limit.
