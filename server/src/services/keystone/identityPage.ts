@@ -1,5 +1,9 @@
 import type { IdentitySortKey, List } from '@skydeck/contract';
 import { checkPaging, type SortDir } from '../../lib/listPage';
+import { cachedList } from '../listCache';
+
+/** A table's page when the query names none: API_RESULT_PAGE_SIZE's default. */
+const DEFAULT_PAGE = 20;
 
 /** What an identity table asks for: Keystone's collections have no paging or sort of their own. */
 export interface IdentityPageQuery {
@@ -76,3 +80,24 @@ export const identityPage = <T extends Row, U>(
   if (out.has_prev_data && first) out.prev_marker = first.id;
   return out;
 };
+
+/**
+ * A Keystone collection as its route answers it: the whole list when the query asks for no page
+ * and no name filter (pickers, owner columns), else the page a table asks for, cut from one read
+ * that the session's next pages and filters reuse for a few seconds (`kind` and `filters` key
+ * that read; forgetLists(kind) drops it after a change).
+ */
+export async function identityList<T extends Row, U>(
+  sessionId: string,
+  kind: string,
+  filters: object,
+  read: () => Promise<readonly T[]>,
+  q: IdentityPageQuery,
+  map: (item: T) => U,
+): Promise<List<U>> {
+  if (!wantsIdentityPage(q) && q.name__icontains === undefined) {
+    return { items: (await read()).map(map) };
+  }
+  const all = await cachedList(sessionId, kind, filters, read);
+  return identityPage(all, q, wantsIdentityPage(q) ? DEFAULT_PAGE : all.length || 1, map);
+}

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Project as ProjectShape, routeTable as api } from '@skydeck/contract';
 import { OpenStackHttpError, type Project as KeystoneProject } from '@skydeck/openstack-client';
 import { serve, serveNoContent } from '../../serve';
-import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
+import { identityList } from '../../../services/keystone/identityPage';
 import { listProjectMembers, setProjectMembers } from '../../../services/keystone/projectMembers';
-import { cachedList, forgetLists } from '../../../services/listCache';
+import { forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { sessionOf } from '../../../lib/sessionOf';
 import { registerKeystoneDeleteMany, registerKeystoneItem } from './keystoneCrud';
@@ -21,9 +21,6 @@ export const toProject = (p: KeystoneProject): ProjectShape => ({
   is_domain: p.is_domain,
 });
 
-/** A table's page when none is asked for: API_RESULT_PAGE_SIZE's default. */
-const DEFAULT_PAGE = 20;
-
 /**
  * /api/keystone/projects/ — `?user=current`: the projects the signed-in user can switch to;
  * `?user=<id>`: that user's projects; otherwise every project (Keystone allows it to admins),
@@ -36,17 +33,12 @@ export const keystoneProjectRoutes: FastifyPluginAsync<RouteDeps> = async (app) 
     if (user === 'current') return { items: (await keystone.listAuthProjects()).map(toProject) };
     if (user) return { items: (await keystone.listUserProjects(user)).map(toProject) };
     const filters = { domain_id: contextDomainId(request, domain_id), name, enabled };
-    if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
-      return { items: (await keystone.listProjects(filters)).map(toProject) };
-    }
-    // A table's pages and filters reuse one read of the whole collection for a few seconds.
-    const all = await cachedList(sessionOf(request).sessionId, 'projects', filters, () =>
-      keystone.listProjects(filters),
-    );
-    return identityPage(
-      all,
+    return identityList(
+      sessionOf(request).sessionId,
+      'projects',
+      filters,
+      () => keystone.listProjects(filters),
       paging,
-      wantsIdentityPage(paging) ? DEFAULT_PAGE : all.length || 1,
       toProject,
     );
   });

@@ -3,8 +3,8 @@ import { type KeystoneUser, type UserRoleAssignment, routeTable as api } from '@
 import { OpenStackHttpError, type User } from '@skydeck/openstack-client';
 import { serve } from '../../serve';
 import { sessionOf } from '../../../lib/sessionOf';
-import { identityPage, wantsIdentityPage } from '../../../services/keystone/identityPage';
-import { cachedList, forgetLists } from '../../../services/listCache';
+import { identityList } from '../../../services/keystone/identityPage';
+import { forgetLists } from '../../../services/listCache';
 import { contextDomainId } from '../../../services/keystone/domainContext';
 import { registerKeystoneDeleteMany, registerKeystoneItem } from './keystoneCrud';
 import { refused, toRole } from './domains';
@@ -22,8 +22,6 @@ export const toUser = (u: User): KeystoneUser => ({
   password_expires_at: u.password_expires_at ?? null,
 });
 
-const DEFAULT_PAGE = 20;
-
 /** `current` names the signed-in user (spec 3 §7: users by id or the value current). */
 const userId = (request: FastifyRequest, id: string): string =>
   id === 'current' ? sessionOf(request).session.user.id : id;
@@ -40,17 +38,7 @@ export const keystoneUserRoutes: FastifyPluginAsync<RouteDeps> = async (app) => 
         if (!refused(error)) throw error;
         return [await keystone.getUser(sessionOf(request).session.user.id)];
       });
-    if (!wantsIdentityPage(paging) && paging.name__icontains === undefined) {
-      return { items: (await read()).map(toUser) };
-    }
-    // A table's pages and filters reuse one read of the whole collection for a few seconds.
-    const all = await cachedList(sessionOf(request).sessionId, 'users', { domain_id }, read);
-    return identityPage(
-      all,
-      paging,
-      wantsIdentityPage(paging) ? DEFAULT_PAGE : all.length || 1,
-      toUser,
-    );
+    return identityList(sessionOf(request).sessionId, 'users', { domain_id }, read, paging, toUser);
   });
 
   serve(app, api['keystone.users.create'], async (request, reply) => {
