@@ -2,16 +2,15 @@ import type { ReactNode } from 'react';
 import { Content, Flex, FlexItem, Label } from '@patternfly/react-core';
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
-import { pieState, slicePath, type PieState } from './pieChart';
+import { pieState, type PieState } from './pieChart';
+import { PieImage } from './PieImage';
 
 const SIZE = 88;
-const R = SIZE / 2;
 const COLORS: Record<PieState, string> = {
   normal: 'var(--pf-t--global--color--nonstatus--blue--default)',
   'nearly-full': 'var(--pf-t--global--color--status--warning--default)',
   full: 'var(--pf-t--global--color--status--danger--default)',
 };
-const FREE = 'var(--pf-t--global--background--color--secondary--default)';
 const STATE_TEXT = { 'nearly-full': msg('Nearly full'), full: msg('Full') } as const;
 
 export interface LimitPieProps {
@@ -46,20 +45,11 @@ export function LimitPie({ title, used, limit, format = String }: LimitPieProps)
       data-state={state}
     >
       <FlexItem>
-        <svg
-          role="img"
-          aria-label={`${title}: ${summary}`}
-          width={SIZE}
-          height={SIZE}
-          viewBox={`0 0 ${SIZE} ${SIZE}`}
-        >
-          <circle cx={R} cy={R} r={R} style={{ fill: FREE }} />
-          {fraction >= 1 ? (
-            <circle cx={R} cy={R} r={R} style={{ fill: COLORS[state] }} />
-          ) : (
-            fraction > 0 && <path d={slicePath(fraction, R)} style={{ fill: COLORS[state] }} />
-          )}
-        </svg>
+        <PieImage
+          label={`${title}: ${summary}`}
+          size={SIZE}
+          wedges={[{ fraction, fill: COLORS[state] }]}
+        />
       </FlexItem>
       <FlexItem>
         <Content component="p" style={{ textAlign: 'center', marginBottom: 0 }}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Content, Flex, FlexItem } from '@patternfly/react-core';
-import { pieState, slicePath, type PieState } from './pieChart';
+import { pieState, type PieState } from './pieChart';
+import { PieImage } from './PieImage';
 
 export interface PieSlice {
   /** Translated legend text, e.g. "Current Usage". */
@@ -21,12 +22,10 @@ export interface PieChartProps {
 }
 
 const SIZE = 96;
-const R = SIZE / 2;
-// PatternFly palette tokens: used, added, and the state colours of the whole pie.
+// PatternFly palette tokens: used, added, and the state colours of the whole pie (free: PieImage).
 const COLORS = {
   used: 'var(--pf-t--global--color--nonstatus--blue--default)',
   added: 'var(--pf-t--global--color--nonstatus--teal--default)',
-  free: 'var(--pf-t--global--background--color--secondary--default)',
   'nearly-full': 'var(--pf-t--global--color--status--warning--default)',
   full: 'var(--pf-t--global--color--status--danger--default)',
 };
@@ -50,27 +49,17 @@ export function PieChart({ title, used, added, max, summary }: PieChartProps): R
     <div data-state={state}>
       <Flex alignItems={{ default: 'alignItemsCenter' }} spaceItems={{ default: 'spaceItemsMd' }}>
         <FlexItem>
-          <svg
-            role="img"
-            aria-label={`${title}: ${summary}`}
-            width={SIZE}
-            height={SIZE}
-            viewBox={`0 0 ${SIZE} ${SIZE}`}
-          >
-            <circle cx={R} cy={R} r={R} style={{ fill: COLORS.free }} />
-            {totalFraction >= 1 ? (
-              <circle cx={R} cy={R} r={R} style={{ fill: addedColor(state) }} />
-            ) : (
-              totalFraction > 0 && (
-                <path d={slicePath(totalFraction, R)} style={{ fill: addedColor(state) }} />
-              )
-            )}
-            {usedFraction >= 1
-              ? state !== 'full' && <circle cx={R} cy={R} r={R} style={{ fill: COLORS.used }} />
-              : usedFraction > 0 && (
-                  <path d={slicePath(usedFraction, R)} style={{ fill: COLORS.used }} />
-                )}
-          </svg>
+          <PieImage
+            label={`${title}: ${summary}`}
+            size={SIZE}
+            wedges={[
+              { fraction: totalFraction, fill: addedColor(state) },
+              // A full pie shows its state's colour, not the used part over all of it.
+              ...(usedFraction >= 1 && state === 'full'
+                ? []
+                : [{ fraction: usedFraction, fill: COLORS.used }]),
+            ]}
+          />
         </FlexItem>
         <FlexItem>
           <Content component="p">
