@@ -361,3 +361,11 @@ export function panelScope(entry: ResourceEntry, panel: PanelDecl): PanelScope {
     home: entry.panels[0]?.path,
   };
 }
+
+/**
+ * The scope of a table on a page panel (a tab of System Information, the QoS specs under the
+ * volume types): its type is not a manifest entry's, so its details links come back to this page.
+ */
+export function pageTableScope(panel: PanelDecl, type: string, names: TypeNames): PanelScope {
+  return { path: panel.path, group: panel.group, type, names, home: panel.path };
+}

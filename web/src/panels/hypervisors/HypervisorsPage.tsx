@@ -3,19 +3,13 @@ import { Stack, StackItem, Tab, Tabs, TabTitleText } from '@patternfly/react-cor
 import { useTranslation } from '../../i18n/useTranslation';
 import { useAllowed } from '../../api/permissions';
 import { msg } from '../../i18n/msg';
-import { policy, type PageProps, type PanelScope } from '../../registry/types';
+import { pageTableScope, policy, type PageProps } from '../../registry/types';
 import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
 import { HypervisorSummary } from './HypervisorSummary';
 import { computeServices } from './computeServices.resource';
 import { hypervisors } from './hypervisors.resource';
 
 const SERVICES_LIST = [policy('compute', 'os_compute_api:os-services:list')];
-
-const scopeOf = (
-  panel: PageProps['panel'],
-  type: string,
-  names: PanelScope['names'],
-): PanelScope => ({ path: panel.path, group: panel.group, type, names, home: panel.path });
 
 /**
  * Admin › Hypervisors (issue 9): the usage of every hypervisor summed up, then two tabs, the
@@ -36,7 +30,7 @@ export function HypervisorsPage({ panel }: PageProps): ReactNode {
           <Tab eventKey="hypervisors" title={<TabTitleText>{t('Hypervisors')}</TabTitleText>}>
             <ResourceTable
               resource={hypervisors}
-              scope={scopeOf(panel, 'OS::Nova::Hypervisor', {
+              scope={pageTableScope(panel, 'OS::Nova::Hypervisor', {
                 one: msg('Hypervisor'),
                 many: msg('Hypervisors'),
               })}
@@ -46,7 +40,7 @@ export function HypervisorsPage({ panel }: PageProps): ReactNode {
             <Tab eventKey="services" title={<TabTitleText>{t('Compute Services')}</TabTitleText>}>
               <ResourceTable
                 resource={computeServices}
-                scope={scopeOf(panel, 'OS::Nova::Service', {
+                scope={pageTableScope(panel, 'OS::Nova::Service', {
                   one: msg('Compute Service'),
                   many: msg('Compute Services'),
                 })}

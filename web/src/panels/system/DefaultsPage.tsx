@@ -16,6 +16,7 @@ import type { AppMutationOptions } from '../../api/queryClient';
 import { msg, type Msg } from '../../i18n/msg';
 import { asList } from '../../registry/defineResource';
 import {
+  pageTableScope,
   policy,
   service,
   type ListQueryOptions,
@@ -109,13 +110,10 @@ function QuotaSectionView({
       <StackItem>
         <ResourceTable
           resource={item.table}
-          scope={{
-            path: panel.path,
-            group: panel.group,
-            type: `OS::Skydeck::DefaultQuota::${item.id}`,
-            names: { one: msg('Quota'), many: item.title },
-            home: panel.path,
-          }}
+          scope={pageTableScope(panel, `OS::Skydeck::DefaultQuota::${item.id}`, {
+            one: msg('Quota'),
+            many: item.title,
+          })}
         />
       </StackItem>
       {editing && item.update && rows && (

@@ -4,10 +4,10 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { useAllowed } from '../../api/permissions';
 import { msg, type Msg } from '../../i18n/msg';
 import {
+  pageTableScope,
   policy,
   service,
   type PageProps,
-  type PanelScope,
   type Requirement,
   type ResourceType,
 } from '../../registry/types';
@@ -65,13 +65,7 @@ const TABS: readonly InfoTab[] = [
 ];
 
 function InfoTable({ tab, panel }: { tab: InfoTab; panel: PageProps['panel'] }): ReactNode {
-  const scope: PanelScope = {
-    path: panel.path,
-    group: panel.group,
-    type: tab.type,
-    names: { one: tab.one, many: tab.title },
-    home: panel.path,
-  };
+  const scope = pageTableScope(panel, tab.type, { one: tab.one, many: tab.title });
   return <ResourceTable resource={tab.resource} scope={scope} />;
 }
 
