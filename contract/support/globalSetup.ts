@@ -3,32 +3,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningDemoCloud } from '@skydeck/demo-cloud';
 import type { TestProject } from 'vitest/node';
-import { LAB_AUTH_URL, REGION, parseTargetName } from './targets';
+import { DEMO_WORKERS, LAB_AUTH_URL, REGION, parseTargetName } from './targets';
 import type { ContractTarget } from './targets';
 
-let demo: RunningDemoCloud | undefined;
+const demos: RunningDemoCloud[] = [];
 let dataDir: string | undefined;
 
-/** Starts the demo cloud once for the whole run, or checks that the lab answers. */
+/** Starts a demo cloud per worker for the whole run, or checks that the lab answers. */
 export async function setup(project: TestProject): Promise<void> {
   const name = parseTargetName(process.env['CONTRACT_TARGET']);
-  let target: ContractTarget;
+  let targets: ContractTarget[];
   if (name === 'demo') {
-    dataDir = mkdtempSync(join(tmpdir(), 'skydeck-contract-'));
+    const root = mkdtempSync(join(tmpdir(), 'skydeck-contract-'));
+    dataDir = root;
     // Loaded only for this target: a lab run must not depend on the demo cloud's code.
     const { startDemoCloud } = await import('@skydeck/demo-cloud');
-    demo = await startDemoCloud({ dataDir, port: 0 });
-    target = { name, authUrl: demo.authUrl, region: REGION };
+    for (let worker = 1; worker <= DEMO_WORKERS; worker += 1) {
+      demos.push(await startDemoCloud({ dataDir: join(root, String(worker)), port: 0 }));
+    }
+    targets = demos.map((demo) => ({ name, authUrl: demo.authUrl, region: REGION }));
   } else {
     const authUrl = process.env['OS_AUTH_URL'] ?? LAB_AUTH_URL;
     await assertReachable(authUrl);
-    target = { name, authUrl, region: process.env['OS_REGION_NAME'] ?? REGION };
+    targets = [{ name, authUrl, region: process.env['OS_REGION_NAME'] ?? REGION }];
   }
-  project.provide('contractTarget', target);
+  project.provide('contractTargets', targets);
 }
 
 export async function teardown(): Promise<void> {
-  await demo?.close();
+  await Promise.all(demos.map((demo) => demo.close()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -4,8 +4,14 @@ import type { OpenStackClient, TokenBody } from '@skydeck/openstack-client';
 import { USERS } from './targets';
 import type { ContractTarget, UserKey } from './targets';
 
+/** This worker's target: VITEST_POOL_ID (1-based) is unique among the workers running at once. */
 export function target(): ContractTarget {
-  return inject('contractTarget');
+  const targets = inject('contractTargets');
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const chosen =
+    targets[(Number.isInteger(worker) && worker > 0 ? worker - 1 : 0) % targets.length];
+  if (!chosen) throw new Error('The contract suite has no target');
+  return chosen;
 }
 
 export interface Session {

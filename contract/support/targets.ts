@@ -10,9 +10,17 @@ export interface ContractTarget {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    contractTarget: ContractTarget;
+    /** One target per worker (the demo target: a cloud each); the lab: one, shared. */
+    contractTargets: ContractTarget[];
   }
 }
+
+/**
+ * Workers for the demo target. Each has a demo cloud of its own, so files running side by side
+ * never meet in one cloud's state (names, quotas, transfers); the suite mostly waits on
+ * lifecycles, so more workers than cores still shortens it.
+ */
+export const DEMO_WORKERS = 4;
 
 export const LAB_AUTH_URL = 'http://127.0.0.1:5000/v3';
 export const REGION = 'RegionOne';
