@@ -18,8 +18,18 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir = root;
     // Loaded only for this target: a lab run must not depend on the demo cloud's code.
     const { startDemoCloud } = await import('@skydeck/demo-cloud');
-    for (let worker = 1; worker <= DEMO_WORKERS; worker += 1) {
-      demos.push(await startDemoCloud({ dataDir: join(root, String(worker)), port: 0 }));
+    // Started together: the run waits for the slowest one, not for the sum.
+    const started = await Promise.allSettled(
+      Array.from({ length: DEMO_WORKERS }, (_, worker) =>
+        startDemoCloud({ dataDir: join(root, String(worker + 1)), port: 0 }),
+      ),
+    );
+    for (const result of started) if (result.status === 'fulfilled') demos.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) {
+      // Vitest skips teardown when setup throws: close the clouds that did start.
+      await teardown();
+      throw failed.reason;
     }
     targets = demos.map((demo) => ({ name, authUrl: demo.authUrl, region: REGION }));
   } else {
