@@ -92,29 +92,41 @@ export class ResourcePanel {
 
   /** The text of one column in every shown row, in order. */
   async columnTexts(title: string): Promise<string[]> {
-    const headers = this.table.getByRole('columnheader');
-    const count = await headers.count();
-    let index = -1;
-    for (let i = 0; i < count; i++) {
-      if ((await headers.nth(i).innerText()).trim() === title) index = i;
-    }
-    if (index < 0) throw new Error(`No column "${title}" in ${this.info.title}`);
-    const texts: string[] = [];
-    const rows = this.rows();
-    for (let r = 0; r < (await rows.count()); r++) {
-      texts.push((await rows.nth(r).getByRole('gridcell').nth(index).innerText()).trim());
-    }
-    return texts;
+    return this.byColumn(title, async (index) => {
+      const texts: string[] = [];
+      const rows = this.rows();
+      for (let r = 0; r < (await rows.count()); r++) {
+        texts.push((await rows.nth(r).getByRole('gridcell').nth(index).innerText()).trim());
+      }
+      return texts;
+    });
   }
 
   /** A cell of the row `name`, by column title. */
   async cell(name: string, title: string): Promise<string> {
-    const titles = (await this.table.getByRole('columnheader').allInnerTexts()).map((t) =>
-      t.trim(),
+    return this.byColumn(title, async (index) =>
+      (await this.row(name).getByRole('gridcell').nth(index).innerText()).trim(),
     );
-    const index = titles.indexOf(title);
-    if (index < 0) throw new Error(`No column "${title}" in ${this.info.title}`);
-    return (await this.row(name).getByRole('gridcell').nth(index).innerText()).trim();
+  }
+
+  /**
+   * Reads cells by the index of the column `title`, again if the columns changed meanwhile: a
+   * column can appear while the cells are read (Images' Owner column once the per-row policy
+   * answer allows it; CI read "Image" as an image's Status so), and an index from before it
+   * names the column to its left.
+   */
+  private async byColumn<T>(title: string, read: (index: number) => Promise<T>): Promise<T> {
+    const titles = async (): Promise<string> =>
+      JSON.stringify(
+        (await this.table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()),
+      );
+    for (let attempt = 0; ; attempt++) {
+      const before = await titles();
+      const index = (JSON.parse(before) as string[]).indexOf(title);
+      if (index < 0) throw new Error(`No column "${title}" in ${this.info.title}`);
+      const value = await read(index);
+      if ((await titles()) === before || attempt === 4) return value;
+    }
   }
 
   /** Picks a facet, then types a value (text facets) or picks an option (choice facets). */
