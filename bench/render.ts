@@ -12,7 +12,7 @@
  * with --cpu-prof into that directory (written when the server exits) and sums it up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { login, waitFor } from './common';
@@ -119,7 +119,9 @@ async function main(): Promise<void> {
   }
   if (profileDir) {
     const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
-    const newest = files.sort().at(-1);
+    // The server's main thread: the largest profile (tsx's loader thread writes one too).
+    const size = (f: string): number => statSync(join(profileDir, f)).size;
+    const newest = files.sort((a, b) => size(a) - size(b)).at(-1);
     if (newest) {
       console.log(`\n### server CPU profile (${join(profileDir, newest)})\n`);
       printProfile(JSON.parse(readFileSync(join(profileDir, newest), 'utf8')) as CpuProfile);

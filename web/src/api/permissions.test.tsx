@@ -3,11 +3,14 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { PolicyBatchBody, ServiceCatalog, Settings, UserSession } from '@skydeck/contract';
 import { policy, service, setting, type Requirement } from '../registry/types';
-import { mockFetch, renderWithProviders } from '../testing/render';
-import { type RequirementSet, useAllowed, useRequirements } from './permissions';
+import { mockFetch, renderWithProviders, testQueryClient } from '../testing/render';
+import { policyQueries, type RequirementSet, useAllowed, useRequirements } from './permissions';
 
 const CREATE = policy('compute', 'os_compute_api:os-keypairs:create');
 const DELETE = policy('compute', 'os_compute_api:os-keypairs:delete');
+/** The cache entry of one rule's check, as the batcher stores it. */
+const checkKeyOf = (rule: string): readonly unknown[] =>
+  policyQueries.check({ rules: [['compute', rule]] }).queryKey;
 
 function Show({ id, sets }: { id: string; sets: RequirementSet[] }): ReactNode {
   const { allowed, loading } = useRequirements(sets);
@@ -128,5 +131,31 @@ describe('useRequirements', () => {
     await new Promise((r) => setTimeout(r, 30));
     release();
     expect(await screen.findByText('true')).toBeInTheDocument();
+  });
+
+  it('answers in the first render, with no request, when every check is in the cache', () => {
+    // A server render prefetches the checks in its route loader and renders once: a list that
+    // waited a tick for answers it has would render the page as if denied.
+    const spy = mockFetch(() => undefined);
+    const client = testQueryClient();
+    client.setQueryData(checkKeyOf('os_compute_api:os-keypairs:create'), true);
+    client.setQueryData(checkKeyOf('os_compute_api:os-keypairs:delete'), false);
+    renderWithProviders(
+      <Show id="a" sets={[{ requirements: [CREATE] }, { requirements: [DELETE] }]} />,
+      { client },
+    );
+    expect(screen.getByTestId('a')).toHaveTextContent('true,false');
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('keeps the answers that came when another check of the same list failed', async () => {
+    const client = testQueryClient();
+    client.setQueryData(checkKeyOf('os_compute_api:os-keypairs:create'), true);
+    mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
+    renderWithProviders(
+      <Show id="a" sets={[{ requirements: [CREATE] }, { requirements: [DELETE] }]} />,
+      { client },
+    );
+    expect(await screen.findByText('true,false')).toBeInTheDocument();
   });
 });
