@@ -1,4 +1,31 @@
+import type { Browser, Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
+
+/** The page as the server rendered it, in a browser with JavaScript off (the same session). */
+async function withoutScript(
+  page: Page,
+  browser: Browser,
+  path: string,
+  title: string,
+  check: (bare: Page) => Promise<void>,
+): Promise<void> {
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const bare = await noScript.newPage();
+    // The first render of a freshly started server may miss its budget (the page then goes
+    // out for the browser to render): a second load finds the render warm.
+    await expect(async () => {
+      await bare.goto(path);
+      await expect(bare.locator('h1', { hasText: title })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await check(bare);
+  } finally {
+    await noScript.close();
+  }
+}
 
 /**
  * A signed-in panel's first page comes with the document (foundation issue §5): its rows are in
@@ -11,25 +38,29 @@ test.describe('pages rendered on the server', () => {
     browser,
   }) => {
     await loginAs(page, 'demo');
-    const noScript = await browser.newContext({
-      javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
-    });
-    try {
-      const bare = await noScript.newPage();
-      // The first render of a freshly started server may miss its budget (the page then goes
-      // out for the browser to render): a second load finds the render warm.
-      await expect(async () => {
-        await bare.goto('project/key_pairs');
-        await expect(bare.locator('h1', { hasText: 'Key Pairs' })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 20_000 });
+    await withoutScript(page, browser, 'project/key_pairs', 'Key Pairs', async (bare) => {
       await expect(bare.locator('td', { hasText: 'demo-key' })).toBeVisible();
       await expect(bare.locator('nav a', { hasText: 'Images' })).toBeVisible();
       // Left inert: with no script nothing could answer a click.
       await expect(bare.locator('#root')).toHaveAttribute('inert', '');
-    } finally {
-      await noScript.close();
-    }
+    });
+  });
+
+  test('admin images come with their per-row parts: owners by name, row menus', async ({
+    page,
+    browser,
+  }) => {
+    // Asked per row (identity:get_project for the image's owner, the row actions for its
+    // project): answered before the render, so nothing is added or renamed once it hydrates.
+    await loginAs(page, 'admin');
+    await withoutScript(page, browser, 'admin/images', 'Images', async (bare) => {
+      await expect(bare.locator('th', { hasText: 'Owner' })).toBeVisible();
+      const row = bare.locator('tr', { hasText: 'alt-private-image' });
+      await expect(row).toContainText('alt_demo');
+      await expect(
+        row.getByRole('button', { name: 'Actions for alt-private-image' }),
+      ).toBeVisible();
+    });
   });
 
   for (const [user, path, row, list] of [
@@ -48,8 +79,11 @@ test.describe('pages rendered on the server', () => {
         if (message.type() === 'error') errors.push(message.text());
       });
       const asked: string[] = [];
+      const policyAsked: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname === list) asked.push(request.url());
+        const { pathname } = new URL(request.url());
+        if (pathname === list) asked.push(request.url());
+        if (pathname === '/api/policy/batch/') policyAsked.push(request.postData() ?? '');
       });
       await page.goto(path);
       // Interactive once hydrated: the row's menu opens.
@@ -58,6 +92,8 @@ test.describe('pages rendered on the server', () => {
       await page.keyboard.press('Escape');
       // The list the document came with is the one the table shows: not asked again.
       expect(asked).toEqual([]);
+      // Nor any permission: the sidebar's, the table's and its rows' answers came with it.
+      expect(policyAsked).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

@@ -59,6 +59,11 @@ export function itemFreeSets<T>(gates: readonly ItemGate<T>[]): RequirementSet[]
   return layout(gates, []).sets;
 }
 
+/** Every check gates need for these items (a route loader asks them before the table renders). */
+export function itemSets<T>(gates: readonly ItemGate<T>[], items: readonly T[]): RequirementSet[] {
+  return layout(gates, items).sets;
+}
+
 /**
  * Decides gates for items at once: every check (item-free ones and one per gate and item) goes
  * through useRequirements, so with the row actions of the same render it is one batched

@@ -207,6 +207,27 @@ export function prefetchRequirements(
 }
 
 /**
+ * Whether policy rules pass for the session (no target), outside a component (a loader): asked
+ * in the batch of the moment, or read from the cache. False when the check fails.
+ */
+export async function loadPolicyAllowed(
+  queryClient: QueryClient,
+  requirements: readonly Requirement[],
+): Promise<boolean> {
+  const rules = requirements.flatMap((req): PolicyRule[] =>
+    req.kind === 'policy' ? [[req.service, req.rule]] : [],
+  );
+  // Catalog, settings and extensions are useRequirements' to weigh; a caller mixing them in
+  // here would get an answer that ignored them.
+  if (rules.length !== requirements.length) throw new Error('policy requirements only');
+  try {
+    return await queryClient.fetchQuery(policyQueries.check({ rules }));
+  } catch {
+    return false; // reported as every policy failure is (the batcher's warning)
+  }
+}
+
+/**
  * Evaluates permission requirements (spec 2 §6) for a list of things at once: policy rules go
  * in one batched, deduplicated /api/policy/batch/ call (shared with every other caller in the
  * same render), services against the catalog of the current region, settings against

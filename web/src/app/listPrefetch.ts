@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Settings } from '@skydeck/contract';
 import { loadBootstrap, shellQueries } from '../data/shell';
 import { forPanel } from '../registry/defineResource';
@@ -49,19 +49,20 @@ function pageSizeNeedsSettings(
  * Starts a panel's list the moment its route is known (foundation issue §5): in parallel with
  * the session bootstrap, the policy batch and the loading of the page's code. The table finds
  * it in the cache, or in flight, and does not ask again. Part of the first chunk (it is small),
- * so it waits for nothing but the panel's declaration.
+ * so it waits for nothing but the panel's declaration. Resolves, once the list is in (or
+ * failed), to its key; to undefined when no list was asked.
  */
 export async function prefetchPanelList(
   queryClient: QueryClient,
   entry: ResourceLoader,
   scope: PanelScope,
   url: URL,
-): Promise<void> {
+): Promise<QueryKey | undefined> {
   let resource: ResourceType<unknown>;
   try {
     resource = await loadResource(entry);
   } catch {
-    return; // the route's lazy() fails the same way and shows the error
+    return undefined; // the route's lazy() fails the same way and shows the error
   }
   const settingsKey = shellQueries.settings().queryKey;
   if (
@@ -79,7 +80,7 @@ export async function prefetchPanelList(
     url.searchParams,
     queryClient.getQueryData(settingsKey),
   );
-  if (!list) return;
+  if (!list) return undefined;
   // Sent before the session is confirmed: without one, the shell's loader goes to the login
   // page, and this request's 401 must not also toast and sign out.
   const silentStatuses = [...(list.meta?.silentStatuses ?? []), 401];
@@ -87,4 +88,5 @@ export async function prefetchPanelList(
     ...(list as ReturnType<ResourceType<unknown>['list']>),
     meta: { ...list.meta, silentStatuses },
   });
+  return list.queryKey;
 }

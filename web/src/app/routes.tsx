@@ -74,13 +74,14 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
  */
 function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel: PanelDecl) {
   return ({ request }: LoaderFunctionArgs): null => {
+    const scope = panelScope(entry, panel);
+    const listed = prefetchPanelList(queryClient, entry, scope, new URL(request.url));
+    track(queryClient, listed);
     track(
       queryClient,
-      prefetchPanelList(queryClient, entry, panelScope(entry, panel), new URL(request.url)),
-    );
-    track(
-      queryClient,
-      import('./routePrefetch').then((m) => m.prefetchTableChecks(queryClient, entry)),
+      import('./routePrefetch').then((m) =>
+        m.prefetchTableChecks(queryClient, entry, scope, listed),
+      ),
     );
     return null;
   };

@@ -29,6 +29,8 @@ export interface ColumnOptions<T> {
   cell?: (item: T, ctx: CellContext) => ReactNode;
   /** Overrides it with a renderer made once per table render (Column.useCell). */
   useCell?: Column<T>['useCell'];
+  /** What useCell reads, asked with the list (Column.prefetchCells). */
+  prefetchCells?: Column<T>['prefetchCells'];
   /** How the text fits its cell (Column.modifier). */
   modifier?: CellModifier;
 }
@@ -57,6 +59,7 @@ function column<T>(
     ...extra,
     ...(opts.cell && { cell: opts.cell }),
     ...(opts.useCell && { useCell: opts.useCell }),
+    ...(opts.prefetchCells && { prefetchCells: opts.prefetchCells }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { List, PolicyTarget, Settings } from '@skydeck/contract';
 import type { Msg } from '../i18n/msg';
 
@@ -103,6 +103,12 @@ export interface Column<T> {
    * cost). It must return the same function while its data is unchanged (useCallback).
    */
   useCell?: () => (item: T, ctx: CellContext) => ReactNode;
+  /**
+   * What `useCell` reads, asked by the panel's route loader with the list (a lookup such as
+   * every project's name), so the rows first paint with the text they keep: no ids turning into
+   * names, in the browser or in a page rendered on the server. Never rejects.
+   */
+  prefetchCells?: (queryClient: QueryClient) => Promise<void>;
   sortable?: boolean;
   defaultSort?: boolean | 'asc' | 'desc';
   /**

@@ -47,7 +47,7 @@ export const floatingIps = defineResource<FloatingIp>({
     adminOnly(
       textColumn('project_id', msg('Project'), (f) => f.project_id, {
         priority: 2,
-        useCell: projectCells((f: { project_id?: string | null }) => f.project_id),
+        ...projectCells((f: { project_id?: string | null }) => f.project_id),
       }),
     ),
     textColumn('floating_ip_address', msg('IP Address'), (f) => f.floating_ip_address, {

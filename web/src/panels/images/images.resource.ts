@@ -22,6 +22,7 @@ import {
 } from '../../registry/fields';
 import { policy, service, type Action, type FacetOption } from '../../registry/types';
 import { useOwnerCell, useVisibilityCell, VisibilityText } from './imageCells';
+import { prefetchProjectNames } from '../../shared/projects/projectNames';
 import { ProjectName } from '../../shared/projects/projectNames';
 import { imageQueries, removeImage } from '../../data/glance/images';
 import { LIST_PROJECTS } from '../../data/keystone/projects';
@@ -112,6 +113,7 @@ export const images = defineResource<Image>({
       priority: 1,
       ...OWNER,
       useCell: useOwnerCell,
+      prefetchCells: prefetchProjectNames,
     }),
     nameColumn<Image>({
       priority: 1,

@@ -1,4 +1,4 @@
-import { projectCells } from '../../shared/projects/projectNames';
+import { ProjectName, projectCells } from '../../shared/projects/projectNames';
 import { createElement } from 'react';
 import type { Network } from '@skydeck/contract';
 import { networkQueries, removeNetwork } from '../../data/neutron/networks';
@@ -12,7 +12,7 @@ import { booleanField, customTab, dateField, field, overviewTab } from '../../re
 import { policy, type Column, type Facet } from '../../registry/types';
 import { NetworkPorts } from './NetworkPorts';
 import { NetworkSubnets } from './NetworkSubnets';
-import { NetworkProject, SubnetsCell, subnetsText } from './networkCells';
+import { SubnetsCell, subnetsText } from './networkCells';
 
 const ADMIN = '/admin/networks';
 const CREATE = policy('network', 'create_network');
@@ -60,9 +60,8 @@ export const networks = defineResource<Network>({
   columns: [
     adminOnly(
       textColumn('project_id', msg('Project'), (n) => n.project_id, {
-        useCell: projectCells((n: { project_id?: string | null }) => n.project_id),
+        ...projectCells<Network>((n) => n.project_id),
         priority: 2,
-        cell: (n) => createElement(NetworkProject, { id: n.project_id }),
       }),
     ),
     nameColumn<Network>({
@@ -149,7 +148,7 @@ export const networks = defineResource<Network>({
     overviewTab([
       field(msg('Name'), (n) => n.name || '-'),
       field(msg('ID'), (n) => n.id),
-      field(msg('Project'), (n) => createElement(NetworkProject, { id: n.project_id })),
+      field(msg('Project'), (n) => createElement(ProjectName, { id: n.project_id })),
       field(msg('Status'), (n) => {
         const label = (NETWORK_STATUS_LABELS as Record<string, string>)[n.status];
         return label ? t(label) : n.status;

@@ -55,7 +55,7 @@ export const routers = defineResource<Router>({
     adminOnly(
       textColumn('project_id', msg('Project'), (r) => r.project_id, {
         priority: 2,
-        useCell: projectCells((r: { project_id?: string | null }) => r.project_id),
+        ...projectCells((r: { project_id?: string | null }) => r.project_id),
       }),
     ),
     nameColumn<Router>({

@@ -44,7 +44,7 @@ export const volumeBackups = defineResource<VolumeBackup>({
     {
       ...textColumn<VolumeBackup>('project', msg('Project'), (b) => b.project_id, {
         priority: 1,
-        useCell: projectCells<VolumeBackup>((b) => b.project_id),
+        ...projectCells<VolumeBackup>((b) => b.project_id),
       }),
       panels: [ADMIN_PANEL],
     },

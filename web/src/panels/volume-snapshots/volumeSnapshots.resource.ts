@@ -45,7 +45,7 @@ export const volumeSnapshots = defineResource<VolumeSnapshot>({
   columns: [
     {
       ...textColumn<VolumeSnapshot>('project', msg('Project'), (s) => s.project_id, {
-        useCell: projectCells<VolumeSnapshot>((s) => s.project_id),
+        ...projectCells<VolumeSnapshot>((s) => s.project_id),
         priority: 1,
       }),
       panels: [ADMIN_PANEL],

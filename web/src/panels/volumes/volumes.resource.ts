@@ -125,7 +125,7 @@ export const volumes = defineResource<Volume>({
     {
       ...textColumn<Volume>('project', msg('Project'), (v) => v.project_id, {
         priority: 1,
-        useCell: projectCells<Volume>((v) => v.project_id),
+        ...projectCells<Volume>((v) => v.project_id),
       }),
       panels: ADMIN_ONLY,
     },

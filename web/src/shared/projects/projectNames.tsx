@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useAllowed } from '../../api/permissions';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { loadPolicyAllowed, useAllowed } from '../../api/permissions';
+import type { Column } from '../../registry/types';
 import { LIST_PROJECTS, projectQueries } from '../../data/keystone/projects';
 
 /**
@@ -17,19 +18,32 @@ export function useProjectNames(): (id: string | null) => string | null {
   return useCallback((id) => (id ? (names.get(id) ?? id) : null), [names]);
 }
 
+/**
+ * What useProjectNames reads, for a route loader (Column.prefetchCells): every project when the
+ * user may list them (their own come with the session).
+ */
+export async function prefetchProjectNames(queryClient: QueryClient): Promise<void> {
+  if (await loadPolicyAllowed(queryClient, [LIST_PROJECTS])) {
+    await queryClient.prefetchQuery(projectQueries.list());
+  }
+}
+
 export function ProjectName({ id }: { id: string | null }): ReactNode {
   return useProjectNames()(id);
 }
 
 /**
  * The cells of a column of project ids (Column.useCell), shown by name: the names are looked up
- * once per table, not per row.
+ * once per table, not per row, and asked with the list (Column.prefetchCells).
  */
 export function projectCells<T>(
   idOf: (item: T) => string | null | undefined,
-): () => (item: T) => ReactNode {
-  return function useProjectCells() {
-    const nameOf = useProjectNames();
-    return useCallback((item: T) => nameOf(idOf(item) ?? null), [nameOf]);
+): Required<Pick<Column<T>, 'useCell' | 'prefetchCells'>> {
+  return {
+    useCell: function useProjectCells() {
+      const nameOf = useProjectNames();
+      return useCallback((item: T) => nameOf(idOf(item) ?? null), [nameOf]);
+    },
+    prefetchCells: prefetchProjectNames,
   };
 }

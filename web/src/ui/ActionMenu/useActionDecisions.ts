@@ -18,6 +18,29 @@ export interface ActionDecisions<Target> {
 }
 
 /**
+ * The requirement sets of actions for targets: per target, per action (a route loader asks
+ * them before the table renders; useActionDecisions reads the answers in this order).
+ */
+export function actionSets<Target>(
+  actions: readonly Action<Target>[],
+  targets: readonly Target[],
+  targetless = false,
+): RequirementSet[] {
+  const out: RequirementSet[] = [];
+  for (const target of targets) {
+    for (const action of actions) {
+      const policyTarget =
+        !targetless && action.policyTarget ? action.policyTarget(target) : undefined;
+      out.push({
+        requirements: action.requires ?? [],
+        ...(policyTarget && { target: policyTarget }),
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * Decides actions for several targets at once (a page of rows, the toolbar, a details page).
  * All policy checks of a render go out in one batched request; with `targetless` (table and
  * batch actions) the policy target is not asked for.
@@ -28,20 +51,7 @@ export function useActionDecisions<Target>(
   targetless = false,
 ): ActionDecisions<Target> {
   const list = useMemo(() => actions ?? [], [actions]);
-  const sets = useMemo(() => {
-    const out: RequirementSet[] = [];
-    for (const target of targets) {
-      for (const action of list) {
-        const policyTarget =
-          !targetless && action.policyTarget ? action.policyTarget(target) : undefined;
-        out.push({
-          requirements: action.requires ?? [],
-          ...(policyTarget && { target: policyTarget }),
-        });
-      }
-    }
-    return out;
-  }, [list, targets, targetless]);
+  const sets = useMemo(() => actionSets(list, targets, targetless), [list, targets, targetless]);
   const { allowed, loading } = useRequirements(sets);
   const decisions = useMemo(
     () =>

@@ -18,24 +18,12 @@ import { ActionMenu } from '../ActionMenu/ActionMenu';
 import type { ActionDecision } from '../ActionMenu/useActionDecisions';
 import { columnText } from '../FacetToolbar/filterItems';
 import { cellModifierClass } from './cellModifiers';
+import { DECIDE_STEP, type RowWindow } from './rowWindow';
 
-/** Rows are virtualised past this many (issue 14 §4): a page of 500 or a long unpaged list. */
-export const VIRTUALIZE_AT = 300;
 /** A compact PatternFly row; real heights are measured as rows render. */
 const ESTIMATED_ROW_PX = 49;
 /** Rows rendered beyond the visible ones, so a quick scroll shows no blank. */
 const OVERSCAN = 12;
-/**
- * Row actions are decided for a band of rows around the visible ones, in steps, so scrolling
- * asks no new policy checks until it leaves the band.
- */
-export const DECIDE_STEP = 50;
-
-/** The rows whose actions are decided: the band around the visible window. */
-export interface RowWindow {
-  start: number;
-  end: number;
-}
 
 export interface ResourceRowsProps<T> {
   rows: readonly T[];

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Column, PanelScope, ResourceType } from '../../registry/types';
 import { useFacetParams } from '../FacetToolbar/useFacetParams';
 import { MARKER_PARAMS } from './pageParams';
-import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './ResourceRows';
+import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './rowWindow';
 import { ResourceTableView } from './ResourceTableView';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';

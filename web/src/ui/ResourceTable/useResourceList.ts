@@ -29,6 +29,7 @@ import {
   tableQuery,
 } from './pageParams';
 import { rowPollDelay } from './rowPollDelay';
+import { rowsOf } from './rowWindow';
 import type { SortState } from './sortItems';
 
 /** Spec 2 §9 default; the AJAX_POLL_INTERVAL setting overrides it. */
@@ -75,9 +76,6 @@ export interface ResourceList<T> {
 
 type ListData<T> = T[] | ListPage<T>;
 type Cached<T> = ListData<T> | undefined;
-
-const rowsOf = <T>(data: Cached<T>): T[] | undefined =>
-  data === undefined ? undefined : Array.isArray(data) ? data : data.items;
 
 /** Applies a change to the rows of a cached list, whether it is a whole list or a page. */
 function mapRows<T>(cached: Cached<T>, change: (rows: T[]) => T[]): Cached<T> {
