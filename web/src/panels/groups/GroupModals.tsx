@@ -1,22 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/useTranslation';
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  Flex,
-  FlexItem,
-  Spinner,
-  Title,
-} from '@patternfly/react-core';
+import { Flex, FlexItem, Spinner, Title } from '@patternfly/react-core';
 import type { KeystoneGroup } from '@skydeck/contract';
 import { groupMutations, groupQueries, membershipChanges } from '../../data/keystone/groups';
 import { UserPicker } from '../../ui/UserPicker/UserPicker';
+import { PersonList, type Person } from '../../ui/UserPicker/PersonList';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
@@ -66,59 +55,6 @@ export function EditGroupModal({ target, onClose }: ModalProps<KeystoneGroup>): 
   return <GroupForm group={target} onClose={onClose} />;
 }
 
-interface Person {
-  id: string;
-  name: string;
-}
-
-function PersonList({
-  label,
-  people,
-  action,
-  onAction,
-  danger,
-}: {
-  label: string;
-  people: readonly Person[];
-  action: (p: Person) => string;
-  onAction: (p: Person) => void;
-  danger?: boolean;
-}): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <DataList aria-label={label} isCompact>
-      {people.map((p) => (
-        <DataListItem key={p.id} aria-labelledby={`${label}-${p.id}`}>
-          <DataListItemRow>
-            <DataListItemCells
-              dataListCells={[
-                <DataListCell key="name">
-                  <span id={`${label}-${p.id}`}>{p.name}</span>
-                </DataListCell>,
-              ]}
-            />
-            <DataListAction
-              id={`${label}-act-${p.id}`}
-              aria-labelledby={`${label}-act-${p.id} ${label}-${p.id}`}
-              aria-label={action(p)}
-            >
-              <Button
-                variant={danger ? 'link' : 'secondary'}
-                isDanger={danger}
-                size="sm"
-                aria-label={action(p)}
-                onClick={() => onAction(p)}
-              >
-                {danger ? t('Remove') : t('Add')}
-              </Button>
-            </DataListAction>
-          </DataListItemRow>
-        </DataListItem>
-      ))}
-    </DataList>
-  );
-}
-
 function MembersEditor({
   group,
   initial,
@@ -163,9 +99,8 @@ function MembersEditor({
           <PersonList
             label={t('Group Members')}
             people={members}
-            action={(p) => t('Remove {{name}}', { name: p.name })}
+            kind="remove"
             onAction={(p) => setMembers(members.filter((m) => m.id !== p.id))}
-            danger
           />
         </FlexItem>
       </Flex>

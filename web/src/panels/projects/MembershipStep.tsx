@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/useTranslation';
 import {
-  Button,
   Checkbox,
   DataList,
-  DataListAction,
   DataListCell,
   DataListItem,
   DataListItemCells,
@@ -17,6 +15,7 @@ import {
 } from '@patternfly/react-core';
 import { roleQueries } from '../../data/keystone/users';
 import { UserPicker } from '../../ui/UserPicker/UserPicker';
+import { PersonAction } from '../../ui/UserPicker/PersonList';
 import { SelectField } from '../../ui/fields/SelectField';
 import { addMember, removeMember, toggleRole, type MemberDraft } from './membership';
 
@@ -98,21 +97,12 @@ export function MembershipStep({
                       </DataListCell>,
                     ]}
                   />
-                  <DataListAction
-                    id={`remove-${member.user_id}`}
-                    aria-labelledby={`remove-${member.user_id} mem-${member.user_id}`}
-                    aria-label={t('Remove')}
-                  >
-                    <Button
-                      variant="link"
-                      isDanger
-                      size="sm"
-                      aria-label={t('Remove {{name}}', { name: member.user_name })}
-                      onClick={() => onChange(removeMember(members, member.user_id))}
-                    >
-                      {t('Remove')}
-                    </Button>
-                  </DataListAction>
+                  <PersonAction
+                    person={{ id: member.user_id, name: member.user_name }}
+                    nameId={`mem-${member.user_id}`}
+                    kind="remove"
+                    onClick={() => onChange(removeMember(members, member.user_id))}
+                  />
                 </DataListItemRow>
               </DataListItem>
             ))}

@@ -1,20 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/useTranslation';
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  SearchInput,
-  Spinner,
-  Title,
-} from '@patternfly/react-core';
+import { SearchInput, Spinner, Title } from '@patternfly/react-core';
 import type { KeystoneUser } from '@skydeck/contract';
 import { USER_SEARCH_DELAY_MS, userQueries } from '../../data/keystone/users';
+import { PersonList } from './PersonList';
 
 /** The search text, settled once the user paused typing (spec 1 §9). */
 function useSettled(text: string): string {
@@ -56,35 +46,7 @@ export function UserPicker({
         onClear={() => setSearch('')}
       />
       {found.isFetching && <Spinner size="md" aria-label={t('Loading')} />}
-      <DataList aria-label={t('All Users')} isCompact>
-        {candidates.map((user) => (
-          <DataListItem key={user.id} aria-labelledby={`cand-${user.id}`}>
-            <DataListItemRow>
-              <DataListItemCells
-                dataListCells={[
-                  <DataListCell key="name">
-                    <span id={`cand-${user.id}`}>{user.name}</span>
-                  </DataListCell>,
-                ]}
-              />
-              <DataListAction
-                id={`add-${user.id}`}
-                aria-labelledby={`add-${user.id} cand-${user.id}`}
-                aria-label={t('Add')}
-              >
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t('Add {{name}}', { name: user.name })}
-                  onClick={() => onAdd(user)}
-                >
-                  {t('Add')}
-                </Button>
-              </DataListAction>
-            </DataListItemRow>
-          </DataListItem>
-        ))}
-      </DataList>
+      <PersonList label={t('All Users')} people={candidates} kind="add" onAction={onAdd} />
       {!found.isFetching && candidates.length === 0 && <p>{t('No users found.')}</p>}
     </>
   );
