@@ -63,6 +63,33 @@ test.describe('pages rendered on the server', () => {
     });
   });
 
+  test('a narrower window: the document hides the columns it has no room for, as the app does', async ({
+    page,
+    browser,
+  }) => {
+    // Below 1200 px priority-3 columns (a key pair's fingerprint) give way: by the stylesheet,
+    // so the server's page is the hydrated page and nothing is removed after the first paint.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await loginAs(page, 'demo');
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1000, height: 800 },
+      storageState: await page.context().storageState(),
+    });
+    try {
+      for (const shown of [await noScript.newPage(), page]) {
+        await expect(async () => {
+          await shown.goto('project/key_pairs');
+          await expect(shown.locator('td', { hasText: 'demo-key' })).toBeVisible({ timeout: 1000 });
+        }).toPass({ timeout: 20_000 });
+        await expect(shown.locator('th', { hasText: 'Type' })).toBeVisible();
+        await expect(shown.locator('th', { hasText: 'Fingerprint' })).toBeHidden();
+      }
+    } finally {
+      await noScript.close();
+    }
+  });
+
   for (const [user, path, row, list] of [
     ['demo', 'project/key_pairs', 'demo-key', '/api/nova/keypairs/'],
     ['demo', 'project/images', 'cirros-0.6.2-x86_64-disk', '/api/glance/images/'],

@@ -6,6 +6,7 @@ import tableStyles from '@patternfly/react-styles/css/components/Table/table.js'
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { Column } from '../../registry/types';
+import { priorityClass } from './cellModifiers';
 import type { SortState } from './sortItems';
 
 export interface ColumnHeadersProps<T> {
@@ -54,7 +55,7 @@ export function ColumnHeaders<T>({
   const { t } = useTranslation();
   return columns.map((column) => {
     // Titles wrap rather than truncate ("VC…"): a title must always be readable.
-    const wrap = tableStyles.modifiers.wrap;
+    const wrap = css(tableStyles.modifiers.wrap, priorityClass(column.priority));
     const title = t(column.title);
     if (column.sortable === false || !canSort(column))
       return (

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/useTranslation';
 import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
 import { ColumnHeaders } from './ColumnHeaders';
+import { priorityClass } from './cellModifiers';
 import { useBoundCells } from './useBoundCells';
 import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { defaultSort, sortItems, type SortState } from './sortItems';
@@ -52,7 +53,11 @@ export function ItemTable<T>({
             rows.map((item) => (
               <Tr key={rowKey(item)}>
                 {columns.map((column) => (
-                  <Td key={column.id} dataLabel={t(column.title)}>
+                  <Td
+                    key={column.id}
+                    dataLabel={t(column.title)}
+                    className={priorityClass(column.priority)}
+                  >
                     {column.cell
                       ? column.cell(item, { detailsHref: href?.(item) ?? '' })
                       : columnText(column, item)}

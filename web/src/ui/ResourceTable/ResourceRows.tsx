@@ -17,7 +17,7 @@ import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';
 import type { ActionDecision } from '../ActionMenu/useActionDecisions';
 import { columnText } from '../FacetToolbar/filterItems';
-import { cellModifierClass } from './cellModifiers';
+import { cellModifierClass, priorityClass } from './cellModifiers';
 import { DECIDE_STEP, type RowWindow } from './rowWindow';
 
 /** A compact PatternFly row; real heights are measured as rows render. */
@@ -125,7 +125,11 @@ function ResourceRow<T>({
         // every visible row; ours wrap instead of truncating.
         <td
           key={column.id}
-          className={css(tableStyles.tableTd, cellModifierClass(column.modifier))}
+          className={css(
+            tableStyles.tableTd,
+            cellModifierClass(column.modifier),
+            priorityClass(column.priority),
+          )}
           data-label={titles[i]}
           // A truncated value is whole in its tooltip.
           {...(column.modifier === 'truncate' && { title: columnText(column, item) })}

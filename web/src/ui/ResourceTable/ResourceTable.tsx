@@ -7,8 +7,7 @@ import { ResourceTableView } from './ResourceTableView';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';
 import { useBoundCells } from './useBoundCells';
-import { useCellAccess } from './usePermittedColumns';
-import { useTableColumns } from './useTableColumns';
+import { useCellAccess, usePermittedColumns } from './usePermittedColumns';
 import { useTableState } from './useTableState';
 
 export { FILTER_FIRST_TEXT } from './ResourceTableView';
@@ -63,7 +62,8 @@ function DeclaredTable<T>({ resource, scope }: ResourceTableProps<T>): ReactNode
   const params = useFacetParams(facets, serverPaged ? MARKER_PARAMS : NO_RESETS);
   const list = useResourceList(resource, scope, params.chips);
   const declared = useBoundCells(resource.columns);
-  const columns = useTableColumns(declared);
+  // Which of them the window has room for is the stylesheet's to say (priorityClass).
+  const columns = usePermittedColumns(declared);
   const state = useTableState({
     items: list.items,
     keyOf: resource.key,

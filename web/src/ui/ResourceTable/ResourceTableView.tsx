@@ -12,7 +12,7 @@ import {
 import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
-import { densityProps } from './cellModifiers';
+import { densityProps, priorityClass } from './cellModifiers';
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
@@ -153,11 +153,15 @@ export function ResourceTableView<T>({
       <Tbody aria-busy="true">
         {[0, 1, 2].map((n) => (
           <Tr key={n}>
-            {Array.from({ length: columnCount }, (_v, i) => (
-              <Td key={i}>
-                <Skeleton screenreaderText={i === 0 && n === 0 ? t('Loading') : undefined} />
-              </Td>
-            ))}
+            {/* A placeholder per visible column: those the window hides hide here too. */}
+            {Array.from({ length: columnCount }, (_v, i) => {
+              const column = columns[i - (hasBatch ? 1 : 0) - (summary ? 1 : 0)];
+              return (
+                <Td key={i} className={column && priorityClass(column.priority)}>
+                  <Skeleton screenreaderText={i === 0 && n === 0 ? t('Loading') : undefined} />
+                </Td>
+              );
+            })}
           </Tr>
         ))}
       </Tbody>

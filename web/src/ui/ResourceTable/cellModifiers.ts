@@ -8,6 +8,19 @@ export const cellModifierClass = (modifier: CellModifier | undefined): string | 
   modifier && tableStyles.modifiers[modifier];
 
 /**
+ * The classes that hide a column the window has no room for (spec 2 §2): priority 3 below
+ * 1200 px, priority 2 below 768 px as well (PatternFly's xl and md breakpoints). Media queries
+ * in the stylesheet, not in a render: a page rendered on the server shows the columns its
+ * window has room for from its first paint, with nothing removed once it hydrates.
+ */
+export const priorityClass = (priority: 1 | 2 | 3): string | undefined =>
+  priority === 1
+    ? undefined
+    : `${tableStyles.modifiers.hidden} ${
+        priority === 2 ? tableStyles.modifiers.visibleOnMd : tableStyles.modifiers.visibleOnXl
+      }`;
+
+/**
  * The compact density as PatternFly's own custom properties, set on the table: its `compact`
  * variant narrows only the rows' height, while a table of a dozen columns needs the room
  * between them (16 px a side per cell, 16 px more before each sort arrow).
