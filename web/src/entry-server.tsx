@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { defaultShouldDehydrateQuery, dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import './i18n/i18n';
 import { AppFrame } from './app/App';
@@ -10,7 +10,6 @@ import { manifest } from './app/manifest';
 import { SERVER_STYLE_ATTRIBUTE, type PageState } from './app/pageState';
 import { storedLanguage } from './settings/preferences';
 import { resourceEntries, type PanelDecl, type ResourceEntry } from './registry/types';
-import { isPolicyListKey } from './api/permissions';
 
 export { setEnvironmentSource, type PageEnvironment } from './api/environment';
 export { PAGE_STATE_ID, type PageState } from './app/pageState';
@@ -108,11 +107,7 @@ export async function renderPage(href: string): Promise<RenderedPage | undefined
     return {
       html: withoutStyleAttributes(html),
       state: {
-        queries: dehydrate(queryClient, {
-          // The browser gathers a list's answers from the checks' own entries at once.
-          shouldDehydrateQuery: (query) =>
-            defaultShouldDehydrateQuery(query) && !isPolicyListKey(query.queryKey),
-        }),
+        queries: dehydrate(queryClient),
         router: {
           loaderData: context.loaderData,
           actionData: context.actionData,

@@ -1,11 +1,5 @@
 import { useMemo } from 'react';
-import {
-  type QueryClient,
-  queryOptions,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   ExtensionList,
   PolicyRule,
@@ -40,52 +34,7 @@ export const policyQueries = {
       gcTime: Infinity,
       retry: false,
     }),
-  /**
-   * Every check of one requirement list as one query: a list is watched by one observer, not one
-   * per check (the sidebar asks ~60 checks; an observer each was a tenth of a server render's
-   * CPU). The answers still live in, and are shared through, the per-check entries above; this
-   * entry only gathers them, at once when they are all in the cache already.
-   */
-  checks: (client: QueryClient, checks: readonly PolicyCheck[]) =>
-    queryOptions({
-      queryKey: [...policyQueries.all(), 'checks', checks.map(checkKey)] as const,
-      queryFn: async ({ client: own }) => {
-        const settled = await Promise.allSettled(
-          checks.map((check) => own.fetchQuery(policyQueries.check(check))),
-        );
-        const failed = settled.find((s) => s.status === 'rejected');
-        // A failed check fails the list: its answers are read check by check then (cachedAnswers).
-        if (failed) throw failed.reason;
-        return settled.map((s) => s.status === 'fulfilled' && s.value);
-      },
-      initialData: () => cachedAnswers(client, checks, true),
-      staleTime: Infinity,
-      retry: false,
-    }),
 };
-
-/**
- * The answers the cache holds for these checks (false for one not in). `complete`: undefined
- * unless every one of them is in.
- */
-function cachedAnswers(
-  client: QueryClient,
-  checks: readonly PolicyCheck[],
-  complete = false,
-): boolean[] | undefined {
-  const answers: boolean[] = [];
-  for (const check of checks) {
-    const answer = client.getQueryData(policyQueries.check(check).queryKey);
-    if (answer === undefined && complete) return undefined;
-    answers.push(answer === true);
-  }
-  return answers;
-}
-
-/** A list's entry in policyQueries.checks only gathers others: no page carries it. */
-export function isPolicyListKey(key: readonly unknown[]): boolean {
-  return key[0] === policyQueries.all()[0] && key[1] === 'checks';
-}
 
 /** Catalog types that stand for the same service (spec 2 §6: "a volume service (v2 or v3)"). */
 const SERVICE_ALIASES: Record<string, readonly string[]> = {
@@ -242,10 +191,8 @@ export function useRequirements(list: readonly RequirementSet[]): RequirementsRe
   const session = useQuery({ ...shellQueries.session(), enabled: plan.catalog });
   const catalog = useQuery({ ...shellQueries.catalog(), enabled: plan.catalog });
   const settings = useQuery({ ...shellQueries.settings(), enabled: plan.settings });
-  const client = useQueryClient();
-  const policies = useQuery({
-    ...policyQueries.checks(client, plan.checks),
-    enabled: plan.checks.length > 0,
+  const policies = useQueries({
+    queries: plan.checks.map((check) => policyQueries.check(check)),
   });
   const extensions = useQueries({
     queries: plan.extensions.map((svc) => shellQueries.extensions(svc)),
@@ -259,12 +206,11 @@ export function useRequirements(list: readonly RequirementSet[]): RequirementsRe
   const loading =
     (plan.catalog && (pending(session) || pending(catalog))) ||
     (plan.settings && pending(settings)) ||
-    (plan.checks.length > 0 && pending(policies)) ||
+    policies.some(pending) ||
     extensions.some(pending) ||
     features.some(pending);
   const policyAnswers = new Map<string, boolean>();
-  const answers = policies.data ?? (policies.isError ? cachedAnswers(client, plan.checks) : []);
-  plan.checks.forEach((check, i) => policyAnswers.set(checkKey(check), answers?.[i] === true));
+  plan.checks.forEach((check, i) => policyAnswers.set(checkKey(check), policies[i]?.data === true));
   const region = session.data?.services_region;
   const passes = (req: Requirement): boolean => {
     switch (req.kind) {
