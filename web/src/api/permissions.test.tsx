@@ -134,8 +134,8 @@ describe('useRequirements', () => {
   });
 
   it('answers in the first render, with no request, when every check is in the cache', () => {
-    // A server render prefetches the checks in its route loader and renders once: a list that
-    // waited a tick for answers it has would render the page as if denied.
+    // A server render prefetches the checks in its route loader and renders once: each check's
+    // observer must read its cached answer in that render, or the page goes out as if denied.
     const spy = mockFetch(() => undefined);
     const client = testQueryClient();
     client.setQueryData(checkKeyOf('os_compute_api:os-keypairs:create'), true);

@@ -179,6 +179,33 @@ describe('ResourceTable', () => {
     );
   });
 
+  it('holds a placeholder per cell while the list loads, each column hiding as its cells do', async () => {
+    mockFetch(
+      cloud({
+        routes: { 'GET /api/test/items/': () => new Promise<never>(() => undefined) },
+      }),
+    );
+    renderWithProviders(
+      <ResourceTable resource={withActions} scope={testScope('/test', 'project')} />,
+      { route: '/test' },
+    );
+    // Wait for the actions: the selection and menu columns are then part of the table.
+    await screen.findByRole('button', { name: 'Create Item' });
+    const placeholders = screen.getByRole('grid').querySelector('tbody[aria-busy="true"]');
+    if (!placeholders) throw new Error('no loading rows');
+    const first = within(placeholders as HTMLElement).getAllByRole('row')[0];
+    const cells = within(first).getAllByRole('cell');
+    const headers = screen.getAllByRole('columnheader');
+    // As many as the header, in the header's order: select, Name, Size, Status, menu.
+    expect(cells).toHaveLength(headers.length);
+    expect(cells.map((cell) => cell.className.includes('pf-m-hidden'))).toEqual(
+      headers.map((header) => header.className.includes('pf-m-hidden')),
+    );
+    expect(cells[2]).toHaveClass('pf-m-hidden', 'pf-m-visible-on-md');
+    expect(cells[3]).toHaveClass('pf-m-hidden', 'pf-m-visible-on-xl');
+    expect(within(placeholders as HTMLElement).getAllByText('Loading')).toHaveLength(1);
+  });
+
   it('hides a column whose permission check fails', async () => {
     const resource = defineResource<Item>({
       ...base,

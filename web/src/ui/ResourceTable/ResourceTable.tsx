@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Column, PanelScope, ResourceType } from '../../registry/types';
 import { useFacetParams } from '../FacetToolbar/useFacetParams';
 import { MARKER_PARAMS } from './pageParams';
-import { DECIDE_STEP, VIRTUALIZE_AT, type RowWindow } from './rowWindow';
+import { FIRST_BAND, VIRTUALIZE_AT, decidedWindow, type RowWindow } from './rowWindow';
 import { ResourceTableView } from './ResourceTableView';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';
@@ -78,10 +78,10 @@ function DeclaredTable<T>({ resource, scope }: ResourceTableProps<T>): ReactNode
   });
 
   const virtual = state.pageRows.length > VIRTUALIZE_AT;
-  const [band, setBand] = useState<RowWindow>({ start: 0, end: DECIDE_STEP });
+  const [band, setBand] = useState<RowWindow>(FIRST_BAND);
   const rowWindow = useMemo(
-    () => (virtual ? band : { start: 0, end: state.pageRows.length }),
-    [virtual, band, state.pageRows.length],
+    () => decidedWindow(state.pageRows.length, band),
+    [band, state.pageRows.length],
   );
   const decided = useMemo(
     () => state.pageRows.slice(rowWindow.start, rowWindow.end),

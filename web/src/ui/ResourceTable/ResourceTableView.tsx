@@ -151,19 +151,27 @@ export function ResourceTableView<T>({
   } else if (list.isPending) {
     body = (
       <Tbody aria-busy="true">
-        {[0, 1, 2].map((n) => (
-          <Tr key={n}>
-            {/* A placeholder per visible column: those the window hides hide here too. */}
-            {Array.from({ length: columnCount }, (_v, i) => {
-              const column = columns[i - (hasBatch ? 1 : 0) - (summary ? 1 : 0)];
-              return (
-                <Td key={i} className={column && priorityClass(column.priority)}>
-                  <Skeleton screenreaderText={i === 0 && n === 0 ? t('Loading') : undefined} />
+        {[0, 1, 2].map((n) => {
+          // The first placeholder of the table says what they all mean.
+          const placeholder = (first: boolean) => (
+            <Skeleton screenreaderText={first && n === 0 ? t('Loading') : undefined} />
+          );
+          const leading = (hasBatch ? 1 : 0) + (summary ? 1 : 0);
+          return (
+            <Tr key={n}>
+              {Array.from({ length: leading }, (_v, i) => (
+                <Td key={`lead-${i}`}>{placeholder(i === 0)}</Td>
+              ))}
+              {/* A placeholder per column: those the window hides hide here too. */}
+              {columns.map((column, i) => (
+                <Td key={column.id} className={priorityClass(column.priority)}>
+                  {placeholder(leading === 0 && i === 0)}
                 </Td>
-              );
-            })}
-          </Tr>
-        ))}
+              ))}
+              {hasRowActions && <Td>{placeholder(false)}</Td>}
+            </Tr>
+          );
+        })}
       </Tbody>
     );
   } else if (rows.length === 0) {

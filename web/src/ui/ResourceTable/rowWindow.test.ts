@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../registry/types';
 import { msg } from '../../i18n/msg';
-import { DECIDE_STEP, VIRTUALIZE_AT, firstDecidedRows } from './rowWindow';
+import {
+  DECIDE_STEP,
+  FIRST_BAND,
+  VIRTUALIZE_AT,
+  decidedWindow,
+  firstDecidedRows,
+  pageOf,
+} from './rowWindow';
 
 interface Row {
   name: string;
@@ -31,5 +38,23 @@ describe('firstDecidedRows', () => {
     const first = firstDecidedRows(many, columns, 1000, false);
     expect(first).toHaveLength(DECIDE_STEP);
     expect(first[0]).toEqual({ name: 'r0000' });
+  });
+});
+
+describe("the table's steps", () => {
+  it('pages a client list from page 1, a server page not at all', () => {
+    const rows = named('a', 'b', 'c', 'd', 'e');
+    expect(pageOf(rows, 2, 2, true)).toEqual(named('c', 'd'));
+    expect(pageOf(rows, 2, 2, false)).toBe(rows);
+  });
+
+  it('decides every row of a short page, the band of a virtualised one', () => {
+    expect(decidedWindow(VIRTUALIZE_AT, { start: 100, end: 150 })).toEqual({
+      start: 0,
+      end: VIRTUALIZE_AT,
+    });
+    const band = { start: 100, end: 150 };
+    expect(decidedWindow(VIRTUALIZE_AT + 1, band)).toBe(band);
+    expect(FIRST_BAND).toEqual({ start: 0, end: DECIDE_STEP });
   });
 });

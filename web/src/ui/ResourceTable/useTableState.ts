@@ -3,7 +3,8 @@ import type { Column, Facet } from '../../registry/types';
 import { filterItems, searchTexts } from '../FacetToolbar/filterItems';
 import type { FacetChip } from '../FacetToolbar/useFacetParams';
 import { rememberPageSize } from './pageParams';
-import { defaultSort, sortItems, type SortState } from './sortItems';
+import { orderRows, pageOf } from './rowWindow';
+import { defaultSort, type SortState } from './sortItems';
 
 export interface TableStateInput<T> {
   /** The rows the server gave (a whole list, or one server page). */
@@ -70,7 +71,7 @@ export function useTableState<T>(input: TableStateInput<T>): TableState<T> {
   // Sorted once per list and order, then filtered (which keeps the order): a keystroke in the
   // search box filters, it does not sort 10,000 rows again.
   const sorted = useMemo(
-    () => (!items ? [] : serverSort ? [...items] : sortItems(items, columns, sort)),
+    () => (!items ? [] : orderRows(items, columns, sort, !!serverSort)),
     [items, serverSort, columns, sort],
   );
   // The rows' search texts are made when a search starts and kept while it is typed.
@@ -105,7 +106,7 @@ export function useTableState<T>(input: TableStateInput<T>): TableState<T> {
     [rowsSignature],
   );
   const pageRows = useMemo(
-    () => (clientPaging ? rows.slice((page - 1) * perPage, page * perPage) : rows),
+    () => pageOf(rows, page, perPage, clientPaging),
     [clientPaging, rows, page, perPage],
   );
 
