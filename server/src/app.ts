@@ -27,15 +27,15 @@ import { connectRedisSessionStore, RedisSessionStore } from './plugins/redisSess
 import { MemorySessionStore, type SessionStore } from './plugins/sessionStore';
 import { createPageRenderer } from './plugins/pageRenderer';
 import { spa } from './plugins/spa';
+import { KnownRegions } from './routes/deps';
+import { registerRoutes } from './routes/index';
+import { assembleBootstrap } from './services/bootstrap';
 
 /**
  * How long a signed-in page's document waits for the server's render of it: a list the cloud
  * answers in time is painted with the document, a slower one is left to the browser.
  */
 const PAGE_RENDER_BUDGET_MS = 1000;
-import { KnownRegions } from './routes/deps';
-import { registerRoutes } from './routes/index';
-import { assembleBootstrap } from './services/bootstrap';
 
 /** A hop count becomes the function proxy-addr expects (Fastify's types take no number). */
 const trustProxyOption = (
