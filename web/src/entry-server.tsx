@@ -65,7 +65,8 @@ async function cacheFilled(queryClient: QueryClient): Promise<boolean> {
 
 /**
  * The page for a URL (absolute, as the browser asked it), or undefined when it is not one the
- * server renders: not a resource panel, a redirect (no session), or anything that failed.
+ * server renders: not a resource panel, a redirect (no session), a call that failed. Rejects
+ * when a part of the page threw while rendering (the server logs it).
  */
 export async function renderPage(href: string): Promise<RenderedPage | undefined> {
   const url = new URL(href);
@@ -89,6 +90,9 @@ export async function renderPage(href: string): Promise<RenderedPage | undefined
     if (!(await cacheFilled(queryClient))) return undefined;
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    // A part that throws is left by React to the browser behind its Suspense boundary, and the
+    // browser then reports a hydration error: such a page is better not rendered here at all.
+    const failures: unknown[] = [];
     const { prelude } = await prerender(
       <StrictMode>
         <AppFrame queryClient={queryClient}>
@@ -101,9 +105,14 @@ export async function renderPage(href: string): Promise<RenderedPage | undefined
         // Never outlined: an outlined boundary is revealed by an inline script, which the
         // strict CSP forbids; the page is complete when it leaves, so nothing streams anyway.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failures.push(error);
+        },
       },
     );
     const html = await new Response(prelude).text();
+    // Thrown, not dropped: the server logs why the page went out unrendered.
+    if (failures.length > 0) throw failures[0];
     return {
       html: withoutStyleAttributes(html),
       state: {

@@ -68,13 +68,23 @@ export function asPage<T, K extends QueryKey>(
 const byPanel = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * The declaration as one panel shows it: columns and facets that name other panels left out
- * (the admin instances' project and host). The same object for the same panel, so the table's
- * memos hold; a declaration naming no panels is returned as it is.
+ * The declaration as one panel shows it: columns, facets and actions that name other panels
+ * left out (the admin instances' project and host, the project trunks' create and edit). The
+ * same object for the same panel, so the table's memos hold; a declaration naming no panels is
+ * returned as it is.
  */
 export function forPanel<T>(resource: ResourceType<T>, scope: PanelScope): ResourceType<T> {
   const limited = (x: { panels?: readonly string[] }): boolean => x.panels !== undefined;
-  if (!resource.columns.some(limited) && !(resource.facets ?? []).some(limited)) return resource;
+  const { actions } = resource;
+  const lists = [
+    resource.columns,
+    resource.facets ?? [],
+    actions?.table ?? [],
+    actions?.row ?? [],
+    actions?.batch ?? [],
+  ];
+  if (!lists.some((list: readonly { panels?: readonly string[] }[]) => list.some(limited)))
+    return resource;
   let cache = byPanel.get(resource);
   if (!cache) byPanel.set(resource, (cache = new Map()));
   const hit = cache.get(scope.path) as ResourceType<T> | undefined;
@@ -85,6 +95,13 @@ export function forPanel<T>(resource: ResourceType<T>, scope: PanelScope): Resou
     ...resource,
     columns: resource.columns.filter(shown),
     ...(resource.facets && { facets: resource.facets.filter(shown) }),
+    ...(actions && {
+      actions: {
+        ...(actions.table && { table: actions.table.filter(shown) }),
+        ...(actions.row && { row: actions.row.filter(shown) }),
+        ...(actions.batch && { batch: actions.batch.filter(shown) }),
+      },
+    }),
   };
   cache.set(scope.path, scoped);
   return scoped;

@@ -229,6 +229,11 @@ export interface Action<Target> {
   primary?: boolean;
   /** Declared but not usable yet: shown disabled with this text as its tooltip. */
   unavailable?: Msg;
+  /**
+   * Only on these panels' tables (paths), as Column.panels; a details page offers it whatever
+   * panel it was opened from.
+   */
+  panels?: readonly string[];
   run: ActionRun<Target>;
 }
 

@@ -33,9 +33,8 @@ const remove = {
   policyTarget: ownTarget,
 };
 
-// Spec 2 §6: create and edit are offered only on the project panel (actions are not filtered
-// by panel, so the address decides, as the modals do).
-const projectOnly = { allowed: (): boolean => !window.location.pathname.includes(ADMIN) };
+// Spec 2 §6: create and edit are offered only on the project panel.
+const projectOnly = { panels: [PROJECT] };
 
 /** Trunks, project and admin (spec 2 §2, §3, §4, §6, §9). */
 export const trunks = defineResource<Trunk>({
