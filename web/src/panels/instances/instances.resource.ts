@@ -125,9 +125,10 @@ export const instances = defineResource<Instance>({
     textColumn('flavor', msg('Flavor'), flavorName, { priority: 1 }),
     // The admin panel leaves out key pair and zone (as operators know it): room for project
     // and host in the same width. Neither is sorted: a table of a dozen columns has no room
-    // for more sort buttons in a 1400 px window, and these orders are seldom wanted.
+    // for more sort buttons in a 1400 px window, and these orders are seldom wanted. Both go
+    // first when the room narrows, then task and power state (the status says most of it).
     {
-      ...textColumn<Instance>('key_name', msg('Key Pair'), (i) => i.key_name, { priority: 2 }),
+      ...textColumn<Instance>('key_name', msg('Key Pair'), (i) => i.key_name, { priority: 3 }),
       panels: PROJECT_ONLY,
     },
     {
@@ -142,13 +143,13 @@ export const instances = defineResource<Instance>({
     },
     {
       ...textColumn<Instance>('availability_zone', msg('Availability Zone'), zoneOf, {
-        priority: 2,
+        priority: 3,
       }),
       panels: PROJECT_ONLY,
     },
-    textColumn('task', msg('Task'), taskText, { priority: 1, serverSort: 'task_state' }),
+    textColumn('task', msg('Task'), taskText, { priority: 2, serverSort: 'task_state' }),
     // Nova sorts power states by their numbers, an order that means nothing to a reader.
-    textColumn('power_state', msg('Power State'), powerText, { priority: 1 }),
+    textColumn('power_state', msg('Power State'), powerText, { priority: 2 }),
     textColumn('age', msg('Age'), (i) => i.created, {
       priority: 1,
       // Nova's own order: newest first.

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Content } from '@patternfly/react-core';
 import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 import { useTranslation } from '../../i18n/useTranslation';
@@ -6,6 +6,7 @@ import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
 import { ColumnHeaders } from './ColumnHeaders';
 import { priorityClass } from './cellModifiers';
+import { TABLE_ROOM_CLASS, useColumnRoom } from './columnRoom';
 import { useBoundCells } from './useBoundCells';
 import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { defaultSort, sortItems, type SortState } from './sortItems';
@@ -36,38 +37,42 @@ export function ItemTable<T>({
   const columns = useBoundCells(declared);
   const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
   const rows = useMemo(() => sortItems(items, columns, sort), [items, columns, sort]);
+  const box = useRef<HTMLDivElement>(null);
+  useColumnRoom(box);
   return (
     <>
-      <Table aria-label={label} variant="compact">
-        <Thead>
-          <Tr>
-            <ColumnHeaders columns={columns} sort={sort} onSort={setSort} />
-          </Tr>
-        </Thead>
-        <Tbody>
-          {rows.length === 0 ? (
+      <div ref={box} className={TABLE_ROOM_CLASS}>
+        <Table aria-label={label} variant="compact">
+          <Thead>
             <Tr>
-              <Td colSpan={columns.length}>{t(EMPTY_TEXT)}</Td>
+              <ColumnHeaders columns={columns} sort={sort} onSort={setSort} />
             </Tr>
-          ) : (
-            rows.map((item) => (
-              <Tr key={rowKey(item)}>
-                {columns.map((column) => (
-                  <Td
-                    key={column.id}
-                    dataLabel={t(column.title)}
-                    className={priorityClass(column.priority)}
-                  >
-                    {column.cell
-                      ? column.cell(item, { detailsHref: href?.(item) ?? '' })
-                      : columnText(column, item)}
-                  </Td>
-                ))}
+          </Thead>
+          <Tbody>
+            {rows.length === 0 ? (
+              <Tr>
+                <Td colSpan={columns.length}>{t(EMPTY_TEXT)}</Td>
               </Tr>
-            ))
-          )}
-        </Tbody>
-      </Table>
+            ) : (
+              rows.map((item) => (
+                <Tr key={rowKey(item)}>
+                  {columns.map((column) => (
+                    <Td
+                      key={column.id}
+                      dataLabel={t(column.title)}
+                      className={priorityClass(column.priority)}
+                    >
+                      {column.cell
+                        ? column.cell(item, { detailsHref: href?.(item) ?? '' })
+                        : columnText(column, item)}
+                    </Td>
+                  ))}
+                </Tr>
+              ))
+            )}
+          </Tbody>
+        </Table>
+      </div>
       <Content component="small">{t(FOOTER_TEXT, { count: rows.length })}</Content>
     </>
   );

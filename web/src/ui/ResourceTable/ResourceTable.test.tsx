@@ -191,9 +191,10 @@ describe('ResourceTable', () => {
     );
     // Wait for the actions: the selection and menu columns are then part of the table.
     await screen.findByRole('button', { name: 'Create Item' });
-    const placeholders = screen.getByRole('grid').querySelector('tbody[aria-busy="true"]');
+    const placeholders = screen.getByRole('grid').querySelector<HTMLElement>('tbody[aria-busy]');
     if (!placeholders) throw new Error('no loading rows');
-    const first = within(placeholders as HTMLElement).getAllByRole('row')[0];
+    const [first] = within(placeholders).getAllByRole('row');
+    if (!first) throw new Error('no loading row');
     const cells = within(first).getAllByRole('cell');
     const headers = screen.getAllByRole('columnheader');
     // As many as the header, in the header's order: select, Name, Size, Status, menu.
@@ -203,7 +204,7 @@ describe('ResourceTable', () => {
     );
     expect(cells[2]).toHaveClass('pf-m-hidden', 'pf-m-visible-on-md');
     expect(cells[3]).toHaveClass('pf-m-hidden', 'pf-m-visible-on-xl');
-    expect(within(placeholders as HTMLElement).getAllByText('Loading')).toHaveLength(1);
+    expect(within(placeholders).getAllByText('Loading')).toHaveLength(1);
   });
 
   it('hides a column whose permission check fails', async () => {

@@ -13,6 +13,7 @@ import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import { densityProps, priorityClass } from './cellModifiers';
+import { TABLE_ROOM_CLASS, useColumnRoom } from './columnRoom';
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
@@ -95,6 +96,7 @@ export function ResourceTableView<T>({
   const { t } = useTranslation();
   const idPrefix = `sd-table-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const scroller = useRef<HTMLDivElement>(null);
+  useColumnRoom(scroller);
   const { rows, pageRows } = state;
   const { hasBatch, hasRowActions, host } = actions;
   const { summary, key: keyOf } = resource;
@@ -238,6 +240,7 @@ export function ResourceTableView<T>({
       />
       <div
         ref={scroller}
+        className={TABLE_ROOM_CLASS}
         // A window of rows scrolls inside the table's own box, under a header that stays.
         style={virtual ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
       >
