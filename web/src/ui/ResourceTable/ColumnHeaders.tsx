@@ -6,7 +6,7 @@ import tableStyles from '@patternfly/react-styles/css/components/Table/table.js'
 import a11yStyles from '@patternfly/react-styles/css/utilities/Accessibility/accessibility.js';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { Column } from '../../registry/types';
-import { priorityClass } from './cellModifiers';
+import { columnClasses } from './columnRoom';
 import type { SortState } from './sortItems';
 
 export interface ColumnHeadersProps<T> {
@@ -53,9 +53,10 @@ export function ColumnHeaders<T>({
   canSort = () => true,
 }: ColumnHeadersProps<T>): ReactNode {
   const { t } = useTranslation();
-  return columns.map((column) => {
+  const classes = columnClasses(columns);
+  return columns.map((column, i) => {
     // Titles wrap rather than truncate ("VC…"): a title must always be readable.
-    const wrap = css(tableStyles.modifiers.wrap, priorityClass(column.priority));
+    const wrap = css(tableStyles.modifiers.wrap, classes[i]);
     const title = t(column.title);
     if (column.sortable === false || !canSort(column))
       return (

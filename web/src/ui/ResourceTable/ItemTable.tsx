@@ -5,8 +5,7 @@ import { useTranslation } from '../../i18n/useTranslation';
 import type { Column } from '../../registry/types';
 import { columnText } from '../FacetToolbar/filterItems';
 import { ColumnHeaders } from './ColumnHeaders';
-import { priorityClass } from './cellModifiers';
-import { TABLE_ROOM_CLASS, useColumnRoom } from './columnRoom';
+import { TABLE_ROOM_CLASS, columnClasses, useColumnRoom } from './columnRoom';
 import { useBoundCells } from './useBoundCells';
 import { EMPTY_TEXT, FOOTER_TEXT } from './tableTexts';
 import { defaultSort, sortItems, type SortState } from './sortItems';
@@ -38,7 +37,8 @@ export function ItemTable<T>({
   const [sort, setSort] = useState<SortState | undefined>(() => defaultSort(columns));
   const rows = useMemo(() => sortItems(items, columns, sort), [items, columns, sort]);
   const box = useRef<HTMLDivElement>(null);
-  useColumnRoom(box);
+  useColumnRoom(box, columns, rows);
+  const classes = columnClasses(columns);
   return (
     <>
       <div ref={box} className={TABLE_ROOM_CLASS}>
@@ -56,12 +56,8 @@ export function ItemTable<T>({
             ) : (
               rows.map((item) => (
                 <Tr key={rowKey(item)}>
-                  {columns.map((column) => (
-                    <Td
-                      key={column.id}
-                      dataLabel={t(column.title)}
-                      className={priorityClass(column.priority)}
-                    >
+                  {columns.map((column, i) => (
+                    <Td key={column.id} dataLabel={t(column.title)} className={classes[i]}>
                       {column.cell
                         ? column.cell(item, { detailsHref: href?.(item) ?? '' })
                         : columnText(column, item)}

@@ -17,7 +17,8 @@ import type { Action, CellContext, Column, Field } from '../../registry/types';
 import { ActionMenu } from '../ActionMenu/ActionMenu';
 import type { ActionDecision } from '../ActionMenu/useActionDecisions';
 import { columnText } from '../FacetToolbar/filterItems';
-import { cellModifierClass, priorityClass } from './cellModifiers';
+import { cellModifierClass } from './cellModifiers';
+import { columnClasses } from './columnRoom';
 import { DECIDE_STEP, type RowWindow } from './rowWindow';
 
 /** A compact PatternFly row; real heights are measured as rows render. */
@@ -88,6 +89,7 @@ function ResourceRow<T>({
     props;
   const key = keyOf(item);
   const name = props.label(item);
+  const classes = columnClasses(columns);
   const isExpanded = expanded.has(key);
   const ctx = props.cellContext(item);
   const decisions = props.decisions[index - props.window.start] ?? [];
@@ -125,11 +127,7 @@ function ResourceRow<T>({
         // every visible row; ours wrap instead of truncating.
         <td
           key={column.id}
-          className={css(
-            tableStyles.tableTd,
-            cellModifierClass(column.modifier),
-            priorityClass(column.priority),
-          )}
+          className={css(tableStyles.tableTd, cellModifierClass(column.modifier), classes[i])}
           data-label={titles[i]}
           // A truncated value is whole in its tooltip.
           {...(column.modifier === 'truncate' && { title: columnText(column, item) })}

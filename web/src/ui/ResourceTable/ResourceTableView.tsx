@@ -12,8 +12,8 @@ import {
 import { Table, Tbody, Td, Thead, Tr } from '@patternfly/react-table';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
-import { densityProps, priorityClass } from './cellModifiers';
-import { TABLE_ROOM_CLASS, useColumnRoom } from './columnRoom';
+import { densityProps } from './cellModifiers';
+import { TABLE_ROOM_CLASS, columnClasses, useColumnRoom } from './columnRoom';
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import { detailsPath } from '../../registry/defineResource';
@@ -96,8 +96,8 @@ export function ResourceTableView<T>({
   const { t } = useTranslation();
   const idPrefix = `sd-table-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const scroller = useRef<HTMLDivElement>(null);
-  useColumnRoom(scroller);
   const { rows, pageRows } = state;
+  useColumnRoom(scroller, columns, pageRows);
   const { hasBatch, hasRowActions, host } = actions;
   const { summary, key: keyOf } = resource;
   const nav = scope.home && scope.home !== scope.path ? `${scope.path}/` : undefined;
@@ -151,6 +151,7 @@ export function ResourceTableView<T>({
       <EmptyState variant="xs" status="info" titleText={t(FILTER_FIRST_TEXT)} headingLevel="h2" />,
     );
   } else if (list.isPending) {
+    const classes = columnClasses(columns);
     body = (
       <Tbody aria-busy="true">
         {[0, 1, 2].map((n) => {
@@ -166,7 +167,7 @@ export function ResourceTableView<T>({
               ))}
               {/* A placeholder per column: those the window hides hide here too. */}
               {columns.map((column, i) => (
-                <Td key={column.id} className={priorityClass(column.priority)}>
+                <Td key={column.id} className={classes[i]}>
                   {placeholder(leading === 0 && i === 0)}
                 </Td>
               ))}

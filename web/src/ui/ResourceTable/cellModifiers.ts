@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 // The CommonJS build: the .mjs one imports its CSS as a module, which Node (Vitest) cannot load.
 import tableStyles from '@patternfly/react-styles/css/components/Table/table.js';
 import type { CellModifier, ResourceType } from '../../registry/types';
-import { roomClass } from './columnRoom';
 
 /** PatternFly's class for a column's cell modifier (none when the column has none). */
 export const cellModifierClass = (modifier: CellModifier | undefined): string | undefined =>
@@ -13,16 +12,14 @@ export const cellModifierClass = (modifier: CellModifier | undefined): string | 
  * 1200 px, priority 2 below 768 px as well (PatternFly's xl and md breakpoints). Media queries
  * in the stylesheet, not in a render: a page rendered on the server shows the columns its
  * window has room for from its first paint, with nothing removed once it hydrates. A table
- * still wider than its box gives up more of them (roomClass, columnRoom.ts).
+ * still wider than its box gives up more of them (columnRoom.ts).
  */
 export const priorityClass = (priority: 1 | 2 | 3): string | undefined =>
   priority === 1
     ? undefined
-    : [
-        tableStyles.modifiers.hidden,
-        priority === 2 ? tableStyles.modifiers.visibleOnMd : tableStyles.modifiers.visibleOnXl,
-        roomClass(priority),
-      ].join(' ');
+    : `${tableStyles.modifiers.hidden} ${
+        priority === 2 ? tableStyles.modifiers.visibleOnMd : tableStyles.modifiers.visibleOnXl
+      }`;
 
 /**
  * The compact density as PatternFly's own custom properties, set on the table: its `compact`

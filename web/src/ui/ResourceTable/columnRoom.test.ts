@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ROOM_ATTRIBUTE, fitColumns, roomClass } from './columnRoom';
+import { msg } from '../../i18n/msg';
+import type { Column } from '../../registry/types';
+import { HIDE_ATTRIBUTE, columnClasses, columnRanks, fitColumns } from './columnRoom';
 
-const WIDTHS = { 3: 900, 2: 800, 1: 700 };
+/** The table's width with the first `hidden` ranks hidden: each column gives 100 px back. */
+const tableWidth = (hidden: number): number => 900 - hidden * 100;
 
-/** A box `width()` wide whose table is WIDTHS[room] wide (room 3: nothing hidden). */
+/** A box `width()` wide holding that table; counts the layouts its reads force. */
 function box(width: number | (() => number)) {
   const clientWidth = typeof width === 'number' ? () => width : width;
   const element = document.createElement('div');
@@ -12,49 +15,90 @@ function box(width: number | (() => number)) {
   Object.defineProperty(element, 'scrollWidth', {
     get: () => {
       layouts += 1;
-      const room = Number(element.getAttribute(ROOM_ATTRIBUTE) ?? 3) as 3 | 2 | 1;
-      return Math.max(clientWidth(), WIDTHS[room]);
+      const hidden = (element.getAttribute(HIDE_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
+      return Math.max(clientWidth(), tableWidth(hidden.length));
     },
   });
   return { element, layouts: () => layouts };
 }
 
+const hiddenRanks = (element: HTMLElement): string | null => element.getAttribute(HIDE_ATTRIBUTE);
+
+describe('columnRanks', () => {
+  it('gives way priority 3 before 2, the rightmost first, never priority 1', () => {
+    const p = (priority: 1 | 2 | 3) => ({ priority });
+    expect(columnRanks([p(1), p(2), p(3), p(2), p(3), p(1)])).toEqual([
+      undefined,
+      4,
+      2,
+      3,
+      1,
+      undefined,
+    ]);
+  });
+});
+
+describe('columnClasses', () => {
+  it('joins the window breakpoint and the rank, the same array for the same columns', () => {
+    const column = (id: string, priority: 1 | 2 | 3): Column<unknown> => ({
+      id,
+      title: msg('Name'),
+      priority,
+      value: () => id,
+    });
+    const columns = [column('a', 1), column('b', 2), column('c', 3)];
+    const classes = columnClasses(columns);
+    expect(classes[0]).toBeUndefined();
+    expect(classes[1]?.split(' ')).toEqual(['pf-m-hidden', 'pf-m-visible-on-md', 'sd-rank-2']);
+    expect(classes[2]?.split(' ')).toEqual(['pf-m-hidden', 'pf-m-visible-on-xl', 'sd-rank-1']);
+    expect(columnClasses(columns)).toBe(classes);
+  });
+});
+
 describe('fitColumns', () => {
   it('hides nothing when the table fits, with one layout read', () => {
     const { element, layouts } = box(1000);
-    fitColumns(element);
-    expect(element.hasAttribute(ROOM_ATTRIBUTE)).toBe(false);
+    fitColumns(element, false, 5);
+    expect(hiddenRanks(element)).toBeNull();
     expect(layouts()).toBe(1);
   });
 
-  it('gives up the priority-3 columns first, then the priority-2 ones', () => {
-    const narrower = box(850);
-    fitColumns(narrower.element);
-    expect(narrower.element.getAttribute(ROOM_ATTRIBUTE)).toBe('2');
-    const narrowest = box(750);
-    fitColumns(narrowest.element);
-    expect(narrowest.element.getAttribute(ROOM_ATTRIBUTE)).toBe('1');
+  it('hides the fewest columns, in rank order, for the table to fit', () => {
+    const { element } = box(650);
+    fitColumns(element, true, 5);
+    expect(hiddenRanks(element)).toBe('1 2 3');
   });
 
-  it('keeps priority 1 when even that does not fit (the box scrolls)', () => {
-    const { element } = box(600);
-    fitColumns(element);
-    expect(element.getAttribute(ROOM_ATTRIBUTE)).toBe('1');
+  it('stops at the columns it may hide (the box then scrolls)', () => {
+    const { element } = box(300);
+    fitColumns(element, true, 2);
+    expect(hiddenRanks(element)).toBe('1 2');
   });
 
-  it('gives the columns back when the box grows', () => {
-    let width = 750;
+  it('gives the columns back when fitted again in a wider box, not on a mere render', () => {
+    let width = 650;
     const { element } = box(() => width);
-    fitColumns(element);
-    expect(element.getAttribute(ROOM_ATTRIBUTE)).toBe('1');
+    fitColumns(element, true, 5);
+    expect(hiddenRanks(element)).toBe('1 2 3');
+    width = 850;
+    fitColumns(element, false, 5);
+    expect(hiddenRanks(element)).toBe('1 2 3');
+    fitColumns(element, true, 5);
+    expect(hiddenRanks(element)).toBe('1');
     width = 1200;
-    fitColumns(element);
-    expect(element.hasAttribute(ROOM_ATTRIBUTE)).toBe(false);
+    fitColumns(element, true, 5);
+    expect(hiddenRanks(element)).toBeNull();
   });
 
-  it('names a class per hideable priority', () => {
-    expect(roomClass(1)).toBeUndefined();
-    expect(roomClass(2)).toBe('sd-column-p2');
-    expect(roomClass(3)).toBe('sd-column-p3');
+  it('hides more after a render that widened the table, from where it was', () => {
+    let width = 750;
+    const { element, layouts } = box(() => width);
+    fitColumns(element, true, 5);
+    expect(hiddenRanks(element)).toBe('1 2');
+    width = 550;
+    const before = layouts();
+    fitColumns(element, false, 5);
+    expect(hiddenRanks(element)).toBe('1 2 3 4');
+    expect(layouts() - before).toBe(3);
   });
 });

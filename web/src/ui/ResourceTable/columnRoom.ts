@@ -1,42 +1,99 @@
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import type { Column } from '../../registry/types';
+import { priorityClass } from './cellModifiers';
 import './columnRoom.css';
 
 /** The box's class: the stylesheet's hook for the attribute below. */
 export const TABLE_ROOM_CLASS = 'sd-table-room';
 /**
- * Set on the box while its table does not fit: "2" hides the priority-3 columns, "1" the
- * priority-2 ones as well. Absent when everything the window allows fits.
+ * Set on the box while its table does not fit: the ranks of the columns it hides ("1 2 3"),
+ * matched word by word by the stylesheet. Absent when everything the window allows fits.
  */
-export const ROOM_ATTRIBUTE = 'data-room';
-
-/** A column's class for that stylesheet (priority 1 always shows). */
-export const roomClass = (priority: 1 | 2 | 3): string | undefined =>
-  priority === 1 ? undefined : `sd-column-p${priority}`;
+export const HIDE_ATTRIBUTE = 'data-hide';
+/** The stylesheet has a rule per rank up to this; columns past it never give way to the room. */
+export const MAX_RANK = 12;
 
 /**
- * Hides the fewest columns, lowest priority first, for the box's table to fit its width: the
- * window's breakpoints (priorityClass) know the window, not the room beside an open sidebar or
- * the width of a cloud's long names. Three layouts at most; one when nothing was hidden and
- * everything fits, the usual case.
+ * The order in which a table's columns give way to its room, 1 first: priority 3 before 2, the
+ * rightmost first within each; priority 1 never (undefined).
  */
-export function fitColumns(box: HTMLElement): void {
-  const fits = (): boolean => box.scrollWidth <= box.clientWidth;
-  if (!box.hasAttribute(ROOM_ATTRIBUTE) && fits()) return;
-  box.removeAttribute(ROOM_ATTRIBUTE);
-  for (const room of ['2', '1']) {
-    if (fits()) return;
-    box.setAttribute(ROOM_ATTRIBUTE, room);
+export function columnRanks(
+  columns: readonly Pick<Column<never>, 'priority'>[],
+): (number | undefined)[] {
+  const order = columns
+    .map((column, index) => ({ priority: column.priority, index }))
+    .filter((c) => c.priority > 1)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index);
+  const ranks: (number | undefined)[] = columns.map(() => undefined);
+  order.forEach((c, i) => {
+    if (i < MAX_RANK) ranks[c.index] = i + 1;
+  });
+  return ranks;
+}
+
+const classesOf = new WeakMap<readonly unknown[], (string | undefined)[]>();
+
+/**
+ * Each column's classes for its header and cells: the window's breakpoints (priorityClass) and
+ * its rank for the room (the stylesheet hides ranks the box lists). The same array for the
+ * same columns: a table's header, rows and placeholders share it.
+ */
+export function columnClasses<T>(columns: readonly Column<T>[]): (string | undefined)[] {
+  const known = classesOf.get(columns);
+  if (known) return known;
+  const ranks = columnRanks(columns);
+  const classes = columns.map((column, i) => {
+    const rank = ranks[i];
+    const parts = [priorityClass(column.priority), rank && `sd-rank-${rank}`].filter(Boolean);
+    return parts.length > 0 ? parts.join(' ') : undefined;
+  });
+  classesOf.set(columns, classes);
+  return classes;
+}
+
+const hidden = (box: HTMLElement): number =>
+  (box.getAttribute(HIDE_ATTRIBUTE) ?? '').split(' ').filter(Boolean).length;
+
+const hide = (box: HTMLElement, count: number): void => {
+  if (count === 0) box.removeAttribute(HIDE_ATTRIBUTE);
+  else box.setAttribute(HIDE_ATTRIBUTE, Array.from({ length: count }, (_v, i) => i + 1).join(' '));
+};
+
+const fits = (box: HTMLElement): boolean => box.scrollWidth <= box.clientWidth;
+
+/**
+ * Hides the fewest columns, in rank order, for the box's table to fit its width: the window's
+ * breakpoints know the window, not the room beside an open sidebar or the width of a cloud's
+ * long names. `again` starts from every column (the room grew, the rows changed); otherwise
+ * only more are hidden if the table outgrew its box, one layout read when it still fits.
+ */
+export function fitColumns(box: HTMLElement, again: boolean, ranked: number): void {
+  const most = Math.min(ranked, MAX_RANK);
+  let count = again ? 0 : Math.min(hidden(box), most);
+  if (again || count !== hidden(box)) hide(box, count);
+  while (count < most && !fits(box)) {
+    count += 1;
+    hide(box, count);
   }
 }
 
 /**
- * Keeps the table in `box` fitted: after every render (new rows, a column whose check passed,
- * row menus), before it paints; and when the box's width changes (the window, the sidebar), in
- * the next frame: fitting inside the observer's callback would resize what it observes.
+ * Keeps the table in `box` fitted, before it paints: from every column when its rows change,
+ * by hiding more after any other render (a column whose check passed, the row menus); and when
+ * the box's width changes (the window, the sidebar), in the next frame: fitting inside the
+ * observer's callback would resize what it observes.
  */
-export function useColumnRoom(box: RefObject<HTMLElement | null>): void {
+export function useColumnRoom<T>(
+  box: RefObject<HTMLElement | null>,
+  columns: readonly Column<T>[],
+  rows: unknown,
+): void {
+  const ranked = columns.filter((column) => column.priority > 1).length;
   useLayoutEffect(() => {
-    if (box.current) fitColumns(box.current);
+    if (box.current) fitColumns(box.current, true, ranked);
+  }, [box, rows, ranked]);
+  useLayoutEffect(() => {
+    if (box.current) fitColumns(box.current, false, ranked);
   });
   useEffect(() => {
     const element = box.current;
@@ -49,7 +106,7 @@ export function useColumnRoom(box: RefObject<HTMLElement | null>): void {
       if (frame !== undefined) cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         frame = undefined;
-        fitColumns(element);
+        fitColumns(element, true, ranked);
       });
     });
     observer.observe(element);
@@ -57,5 +114,5 @@ export function useColumnRoom(box: RefObject<HTMLElement | null>): void {
       observer.disconnect();
       if (frame !== undefined) cancelAnimationFrame(frame);
     };
-  }, [box]);
+  }, [box, ranked]);
 }
