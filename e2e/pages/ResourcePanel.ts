@@ -92,14 +92,21 @@ export class ResourcePanel {
 
   /** The text of one column in every shown row, in order. */
   async columnTexts(title: string): Promise<string[]> {
-    return this.byColumn(title, async (index) => {
-      const texts: string[] = [];
-      const rows = this.rows();
-      for (let r = 0; r < (await rows.count()); r++) {
-        texts.push((await rows.nth(r).getByRole('gridcell').nth(index).innerText()).trim());
-      }
-      return texts;
-    });
+    // Read in one go: counting the rows, then reading each, waited without end for a row the
+    // table had just replaced by the next page's (CI: a poll that never returned).
+    return this.byColumn(title, (index) =>
+      this.rows().evaluateAll(
+        (rows, i) =>
+          rows.map((row) => {
+            // The cells a reader has, as getByRole('gridcell') counts them: the shown ones.
+            const shown = [...row.querySelectorAll(':scope > td')].filter((cell) =>
+              cell.checkVisibility(),
+            );
+            return ((shown[i] as { innerText?: string } | undefined)?.innerText ?? '').trim();
+          }),
+        index,
+      ),
+    );
   }
 
   /** A cell of the row `name`, by column title. */
