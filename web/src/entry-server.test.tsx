@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutStyleAttributes } from './entry-server';
 import { kp, renderOnServer as render } from './testing/serverRender';
+import { computeCatalog, networkService } from './testing/shell';
 
 describe('the server renders a panel page first (foundation issue §5)', () => {
   it("renders the panel's rows into the markup, with the state to hydrate it from", async () => {
@@ -51,10 +52,39 @@ describe('the server renders a panel page first (foundation issue §5)', () => {
     const { page, calls } = await render(
       'http://skydeck.test/project/key_pairs',
       { 'GET /api/nova/keypairs/': () => ({ status: 200, body: { items: [kp('alpha')] } }) },
-      'csrftoken=tok; skydeck_language=de',
+      { cookie: 'csrftoken=tok; skydeck_language=de' },
     );
     expect(page).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('renders links that depend on the page from the route, not the window (trunks)', async () => {
+    const trunk = {
+      id: 't1',
+      name: 'trunk-a',
+      name_or_id: 'trunk-a',
+      description: '',
+      project_id: 'p1',
+      port_id: 'port-1',
+      status: 'ACTIVE',
+      admin_state_up: true,
+      admin_state: 'UP',
+      sub_ports: [],
+      subport_count: 0,
+    };
+    const { page } = await render(
+      'http://skydeck.test/admin/trunks',
+      {
+        'GET /api/neutron/extensions/': () => ({
+          status: 200,
+          body: { items: [{ alias: 'trunk', name: 'Trunk Extension', description: '' }] },
+        }),
+        'GET /api/neutron/trunks/': () => ({ status: 200, body: { items: [trunk] } }),
+      },
+      { catalog: [...computeCatalog(), networkService()] },
+    );
+    expect(page?.html).toContain('trunk-a');
+    expect(page?.html).toContain('href="/admin/networks/ports/port-1/detail"');
   });
 
   it('renders only resource panels', async () => {

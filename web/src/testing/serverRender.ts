@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Bootstrap, PolicyBatchBody } from '@skydeck/contract';
+import type { Bootstrap, PolicyBatchBody, ServiceCatalog } from '@skydeck/contract';
 import { computeCatalog, testSession } from './shell';
 import { TEST_SETTINGS } from './panelTestKit';
 import { renderPage, setEnvironmentSource } from '../entry-server';
@@ -11,13 +11,14 @@ import type { PageEnvironment } from '../api/environment';
  */
 
 const SESSION = testSession();
-const CATALOG = computeCatalog();
-const BOOTSTRAP = {
-  session: SESSION,
-  settings: TEST_SETTINGS,
-  catalog: CATALOG,
-  projects: { items: [] },
-} as unknown as Bootstrap;
+
+const bootstrap = (catalog: ServiceCatalog): Bootstrap =>
+  ({
+    session: SESSION,
+    settings: TEST_SETTINGS,
+    catalog,
+    projects: { items: [] },
+  }) as unknown as Bootstrap;
 
 /** A key pair as the list route answers it. */
 export const kp = (name: string) => ({
@@ -32,10 +33,20 @@ export interface Answer {
   body?: unknown;
 }
 
-/** The server's side of a render: the app's calls answered here, each one recorded. */
+/** What the request brings besides its calls' answers. */
+export interface RenderOptions {
+  cookie?: string;
+  /** The session's catalog: compute alone unless given. */
+  catalog?: ServiceCatalog;
+}
+
+/**
+ * The server's side of a render: the app's calls answered here, each one recorded. An extension
+ * list not in `answers` is empty.
+ */
 function environment(
   answers: Record<string, () => Answer>,
-  cookie = 'csrftoken=tok',
+  { cookie = 'csrftoken=tok', catalog = computeCatalog() }: RenderOptions,
 ): {
   env: PageEnvironment;
   calls: string[];
@@ -44,18 +55,21 @@ function environment(
   const env: PageEnvironment = {
     cookie: () => cookie,
     webRoot: () => '/',
-    takeBootstrap: () => BOOTSTRAP,
+    takeBootstrap: () => bootstrap(catalog),
     fetch: (async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const path = new URL(input, 'http://x').pathname;
       calls.push(`${method} ${path}`);
-      if (method === 'GET' && path.endsWith('/extensions/')) return Response.json([]);
       if (method === 'POST' && path === '/api/policy/batch/') {
         const { checks } = JSON.parse(String(init?.body)) as PolicyBatchBody;
         expect(new Headers(init?.headers).get('X-CSRFToken')).toBe('tok');
         return Response.json({ allowed: checks.map(() => true) });
       }
-      const answer = answers[`${method} ${path}`]?.() ?? { status: 404, body: { message: 'no' } };
+      const answer =
+        answers[`${method} ${path}`]?.() ??
+        (method === 'GET' && path.endsWith('/extensions/')
+          ? { status: 200, body: { items: [] } }
+          : { status: 404, body: { message: 'no' } });
       return Response.json(answer.body ?? null, { status: answer.status });
     }) as typeof fetch,
   };
@@ -66,9 +80,9 @@ function environment(
 export async function renderOnServer(
   href: string,
   answers: Record<string, () => Answer>,
-  cookie?: string,
+  options: RenderOptions = {},
 ) {
-  const { env, calls } = environment(answers, cookie);
+  const { env, calls } = environment(answers, options);
   setEnvironmentSource(() => env);
   try {
     return { page: await renderPage(href), calls };

@@ -26,3 +26,13 @@ export function computeCatalog(region = 'RegionOne'): ServiceCatalog {
     },
   ];
 }
+
+/** Neutron's catalog entry, in one region. */
+export function networkService(region = 'RegionOne'): ServiceCatalog[number] {
+  return {
+    id: '2',
+    type: 'network',
+    name: 'neutron',
+    endpoints: [{ id: 'n', interface: 'public', region, region_id: region, url: 'x' }],
+  };
+}

@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { Network } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
 import type { PanelScope } from '../../registry/types';
@@ -11,9 +12,7 @@ const PORT_NAMES = { one: msg('Port'), many: msg('Ports') };
 export function NetworkPorts({ network }: { network: Network }): ReactNode {
   const resource = useMemo(() => portsResource(network.id), [network.id]);
   // Details links say where the user came from, so a port's delete returns to this network.
-  const path = window.location.pathname.includes('/admin/')
-    ? '/admin/networks'
-    : '/project/networks';
+  const path = useLocation().pathname.includes('/admin/') ? '/admin/networks' : '/project/networks';
   const scope = useMemo<PanelScope>(
     () => ({
       path,

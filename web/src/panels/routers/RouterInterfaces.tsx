@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { Router, RouterInterface } from '@skydeck/contract';
 import { useRequirements } from '../../api/permissions';
@@ -110,10 +111,6 @@ export function AddInterfaceModal({
   );
 }
 
-/** Opened from a link (`?action=addinterface`, the topology's "add interface"). */
-const wantsAddInterface = (): boolean =>
-  new URLSearchParams(window.location.search).get('action') === 'addinterface';
-
 /** The Interfaces tab: the router's interface ports, Add Interface and Delete Interface. */
 export function RouterInterfaces({ router }: { router: Router }): ReactNode {
   const { t } = useTranslation();
@@ -125,7 +122,9 @@ export function RouterInterfaces({ router }: { router: Router }): ReactNode {
     { requirements: [REMOVE], target },
   ]);
   const [canAdd, canRemove] = access.allowed;
-  const [adding, setAdding] = useState(wantsAddInterface);
+  // Opened from a link (`?action=addinterface`, the topology's "add interface").
+  const [search] = useSearchParams();
+  const [adding, setAdding] = useState(() => search.get('action') === 'addinterface');
   const attached = new Set(
     (interfaces.data ?? []).flatMap((i) => i.fixed_ips.map((ip) => ip.subnet_id)),
   );

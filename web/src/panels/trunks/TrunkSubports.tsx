@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, type Location } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { Trunk, TrunkSubport } from '@skydeck/contract';
 import { msg } from '../../i18n/msg';
@@ -7,15 +7,21 @@ import { textColumn } from '../../registry/columns';
 import type { Column } from '../../registry/types';
 import { ItemTable } from '../../ui/ResourceTable/ItemTable';
 
-/** Spec 2 §2: a port id links to {dashboard}/networks/ports/{port_id}/detail. */
-export const portDetailHref = (id: string): string => {
-  const admin =
-    window.location.pathname.includes('/admin/') || window.location.search.includes('nav=%2Fadmin');
+/**
+ * Spec 2 §2: a port id links to {dashboard}/networks/ports/{port_id}/detail, the dashboard being
+ * the one the page belongs to. Read from the router's location, not the window, so the link is the
+ * same in the server's document.
+ */
+export const portDetailHref = (
+  id: string,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+): string => {
+  const admin = pathname.includes('/admin/') || search.includes('nav=%2Fadmin');
   return `${admin ? '/admin' : '/project'}/networks/ports/${encodeURIComponent(id)}/detail`;
 };
 
 export function PortLink({ id }: { id: string }): ReactNode {
-  return <Link to={portDetailHref(id)}>{id}</Link>;
+  return <Link to={portDetailHref(id, useLocation())}>{id}</Link>;
 }
 
 const columns: Column<TrunkSubport>[] = [
