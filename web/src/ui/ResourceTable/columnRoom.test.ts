@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { msg } from '../../i18n/msg';
 import type { Column } from '../../registry/types';
-import { HIDE_ATTRIBUTE, columnClasses, columnRanks, fitColumns } from './columnRoom';
+import {
+  HIDE_ATTRIBUTE,
+  columnClasses,
+  columnRanks,
+  columnReach,
+  fitColumns,
+  hiddenByWindow,
+  useColumnRoom,
+} from './columnRoom';
 
 /** The table's width with the first `hidden` ranks hidden: each column gives 100 px back. */
 const tableWidth = (hidden: number): number => 900 - hidden * 100;
@@ -58,47 +67,111 @@ describe('columnClasses', () => {
 describe('fitColumns', () => {
   it('hides nothing when the table fits, with one layout read', () => {
     const { element, layouts } = box(1000);
-    fitColumns(element, false, 5);
+    fitColumns(element, false, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBeNull();
     expect(layouts()).toBe(1);
   });
 
   it('hides the fewest columns, in rank order, for the table to fit', () => {
     const { element } = box(650);
-    fitColumns(element, true, 5);
+    fitColumns(element, true, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1 2 3');
   });
 
   it('stops at the columns it may hide (the box then scrolls)', () => {
     const { element } = box(300);
-    fitColumns(element, true, 2);
+    fitColumns(element, true, { from: 0, to: 2 });
     expect(hiddenRanks(element)).toBe('1 2');
   });
 
   it('gives the columns back when fitted again in a wider box, not on a mere render', () => {
     let width = 650;
     const { element } = box(() => width);
-    fitColumns(element, true, 5);
+    fitColumns(element, true, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1 2 3');
     width = 850;
-    fitColumns(element, false, 5);
+    fitColumns(element, false, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1 2 3');
-    fitColumns(element, true, 5);
+    fitColumns(element, true, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1');
     width = 1200;
-    fitColumns(element, true, 5);
+    fitColumns(element, true, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBeNull();
   });
 
   it('hides more after a render that widened the table, from where it was', () => {
     let width = 750;
     const { element, layouts } = box(() => width);
-    fitColumns(element, true, 5);
+    fitColumns(element, true, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1 2');
     width = 550;
     const before = layouts();
-    fitColumns(element, false, 5);
+    fitColumns(element, false, { from: 0, to: 5 });
     expect(hiddenRanks(element)).toBe('1 2 3 4');
     expect(layouts() - before).toBe(3);
+  });
+});
+
+describe('the window hides some ranks already', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A window `width` px wide, as PatternFly's breakpoints (16 px rem) see it. */
+  const windowOf = (width: number) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: width >= Number(/(\d+)rem/.exec(query)?.[1]) * 16,
+    }));
+
+  it('counts the ranked columns, those of priority 3 first', () => {
+    const p = (priority: 1 | 2 | 3) => ({ priority });
+    expect(columnReach([p(1), p(2), p(3), p(2), p(3), p(1)])).toEqual({ ranked: 4, third: 2 });
+  });
+
+  it('priority 3 below 1,200 px, every ranked column below 768 px, none above', () => {
+    const reach = { ranked: 4, third: 2 };
+    windowOf(1280);
+    expect(hiddenByWindow(reach)).toBe(0);
+    windowOf(1000);
+    expect(hiddenByWindow(reach)).toBe(2);
+    windowOf(700);
+    expect(hiddenByWindow(reach)).toBe(4);
+  });
+
+  it('starts past the ranks the window hides, without a layout for each', () => {
+    const { element, layouts } = box(650);
+    fitColumns(element, true, { from: 2, to: 5 });
+    expect(hiddenRanks(element)).toBe('1 2 3');
+    // Rank 3 was the first tried: a read with 2 hidden, one with 3.
+    expect(layouts()).toBe(2);
+  });
+});
+
+describe('useColumnRoom', () => {
+  const columns = [1, 2, 3, 3, 2].map((priority, i): Column<unknown> => ({
+    id: String(i),
+    title: msg('Name'),
+    priority: priority as 1 | 2 | 3,
+    value: () => '',
+  }));
+
+  it('fits once per commit: from every column when the rows change, else only hides more', () => {
+    let width = 650;
+    const { element, layouts } = box(() => width);
+    const ref = { current: element };
+    const rows = [1];
+    const { rerender } = renderHook(({ rows }) => useColumnRoom(ref, columns, rows), {
+      initialProps: { rows },
+    });
+    expect(hiddenRanks(element)).toBe('1 2 3');
+    // A render with the same rows in a wider box: one read, nothing given back.
+    width = 850;
+    let before = layouts();
+    rerender({ rows });
+    expect(layouts() - before).toBe(1);
+    expect(hiddenRanks(element)).toBe('1 2 3');
+    // New rows: fitted from every column again, one read per step.
+    before = layouts();
+    rerender({ rows: [2] });
+    expect(hiddenRanks(element)).toBe('1');
+    expect(layouts() - before).toBe(2);
   });
 });

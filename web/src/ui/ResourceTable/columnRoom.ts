@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Column } from '../../registry/types';
 import { priorityClass } from './cellModifiers';
 import './columnRoom.css';
@@ -51,6 +51,36 @@ export function columnClasses<T>(columns: readonly Column<T>[]): (string | undef
   return classes;
 }
 
+/**
+ * How many columns of a table may give way to its room: all its ranked columns, of which the
+ * first `third` (priority 3) are those the window already hides below 1,200 px.
+ */
+export interface Reach {
+  ranked: number;
+  third: number;
+}
+
+export function columnReach(columns: readonly Pick<Column<never>, 'priority'>[]): Reach {
+  const ranks = columnRanks(columns);
+  const count = (priority: number) =>
+    columns.filter((column, i) => ranks[i] !== undefined && column.priority >= priority).length;
+  return { ranked: count(2), third: count(3) };
+}
+
+// PatternFly's md and xl breakpoints (priorityClass), as its stylesheet writes them.
+const MD = '(min-width: 48rem)';
+const XL = '(min-width: 75rem)';
+const matches = (query: string): boolean =>
+  typeof window.matchMedia !== 'function' || window.matchMedia(query).matches;
+
+/**
+ * The ranks the window's breakpoints hide already (a prefix: priority 3 below xl, 2 below md):
+ * hiding them again would cost a layout each and give nothing back.
+ */
+export function hiddenByWindow({ ranked, third }: Reach): number {
+  return !matches(MD) ? ranked : !matches(XL) ? third : 0;
+}
+
 const hidden = (box: HTMLElement): number =>
   (box.getAttribute(HIDE_ATTRIBUTE) ?? '').split(' ').filter(Boolean).length;
 
@@ -64,13 +94,19 @@ const fits = (box: HTMLElement): boolean => box.scrollWidth <= box.clientWidth;
 /**
  * Hides the fewest columns, in rank order, for the box's table to fit its width: the window's
  * breakpoints know the window, not the room beside an open sidebar or the width of a cloud's
- * long names. `again` starts from every column (the room grew, the rows changed); otherwise
- * only more are hidden if the table outgrew its box, one layout read when it still fits.
+ * long names. `again` starts from every column the window shows (the room grew, the rows
+ * changed); otherwise only more are hidden if the table outgrew its box, one layout read when
+ * it still fits. Ranks up to `from` are hidden by the window already; past `to` none may go.
  */
-export function fitColumns(box: HTMLElement, again: boolean, ranked: number): void {
-  const most = Math.min(ranked, MAX_RANK);
-  let count = again ? 0 : Math.min(hidden(box), most);
-  if (again || count !== hidden(box)) hide(box, count);
+export function fitColumns(
+  box: HTMLElement,
+  again: boolean,
+  { from, to }: { from: number; to: number },
+): void {
+  const most = Math.min(to, MAX_RANK);
+  const least = Math.min(from, most);
+  let count = again ? least : Math.max(least, Math.min(hidden(box), most));
+  if (count !== hidden(box)) hide(box, count);
   while (count < most && !fits(box)) {
     count += 1;
     hide(box, count);
@@ -79,21 +115,24 @@ export function fitColumns(box: HTMLElement, again: boolean, ranked: number): vo
 
 /**
  * Keeps the table in `box` fitted, before it paints: from every column when its rows change,
- * by hiding more after any other render (a column whose check passed, the row menus); and when
- * the box's width changes (the window, the sidebar), in the next frame: fitting inside the
- * observer's callback would resize what it observes.
+ * by hiding more after any other render (a column whose check passed, the row menus), one
+ * fitting per commit; and when the box's width changes (the window, the sidebar), in the next
+ * frame: fitting inside the observer's callback would resize what it observes.
  */
 export function useColumnRoom<T>(
   box: RefObject<HTMLElement | null>,
   columns: readonly Column<T>[],
   rows: unknown,
 ): void {
-  const ranked = columns.filter((column) => column.priority > 1).length;
+  const { ranked, third } = columnReach(columns);
+  const fitted = useRef<{ rows: unknown; ranked: number } | undefined>(undefined);
   useLayoutEffect(() => {
-    if (box.current) fitColumns(box.current, true, ranked);
-  }, [box, rows, ranked]);
-  useLayoutEffect(() => {
-    if (box.current) fitColumns(box.current, false, ranked);
+    const element = box.current;
+    if (!element) return;
+    const last = fitted.current;
+    const again = last === undefined || last.rows !== rows || last.ranked !== ranked;
+    fitted.current = { rows, ranked };
+    fitColumns(element, again, { from: hiddenByWindow({ ranked, third }), to: ranked });
   });
   useEffect(() => {
     const element = box.current;
@@ -106,7 +145,7 @@ export function useColumnRoom<T>(
       if (frame !== undefined) cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         frame = undefined;
-        fitColumns(element, true, ranked);
+        fitColumns(element, true, { from: hiddenByWindow({ ranked, third }), to: ranked });
       });
     });
     observer.observe(element);
@@ -114,5 +153,5 @@ export function useColumnRoom<T>(
       observer.disconnect();
       if (frame !== undefined) cancelAnimationFrame(frame);
     };
-  }, [box, ranked]);
+  }, [box, ranked, third]);
 }
