@@ -11,14 +11,28 @@ describe('manifestModules', () => {
     expect(found).toContainEqual({
       path: '/admin/flavors',
       module: 'src/panels/flavors/flavors.resource',
+      kind: 'resource',
     });
     expect(found).toContainEqual({
       path: '/project/images',
       module: 'src/panels/images/images.resource',
+      kind: 'resource',
     });
     expect(found).toContainEqual({
       path: '/admin/images',
       module: 'src/panels/images/images.resource',
+      kind: 'resource',
+    });
+    // A page's route loads the page frame, not the table's; its `prefetch` names no panel.
+    expect(found).toContainEqual({
+      path: '/project/overview',
+      module: 'src/panels/overview/ProjectOverviewPage',
+      kind: 'page',
+    });
+    expect(found).toContainEqual({
+      path: '/project/network_topology',
+      module: 'src/panels/network-topology/NetworkTopologyPage',
+      kind: 'page',
     });
     // Every panel the sidebar offers has its module, and none is paired with another's.
     const paths = [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => m[1]);
@@ -46,25 +60,29 @@ describe('routePreloads', () => {
     '_react.js': { file: 'assets/react.js' },
     '_table.js': { file: 'assets/table.js', imports: ['_react.js'], css: ['assets/table.css'] },
     'src/app/AppLayout.tsx': { file: 'assets/AppLayout.js', imports: ['_react.js'] },
-    'src/app/PanelRoute.tsx': { file: 'assets/PanelRoute.js', imports: ['_table.js'] },
+    'src/app/PanelRoute.tsx': { file: 'assets/PanelRoute.js', imports: ['_react.js'] },
+    'src/ui/ResourcePanel/ResourcePanel.tsx': {
+      file: 'assets/ResourcePanel.js',
+      imports: ['_table.js'],
+    },
+    'src/ui/PagePanel/PagePanel.tsx': { file: 'assets/PagePanel.js', imports: ['_react.js'] },
+    'src/panels/p/PPage.tsx': { file: 'assets/PPage.js', css: ['assets/PPage.css'] },
     'src/app/routePrefetch.ts': { file: 'assets/routePrefetch.js' },
     'src/panels/a/a.resource.ts': { file: 'assets/a.js', imports: ['_table.js', '_a-modal.js'] },
     '_a-modal.js': { file: 'assets/a-modal.js', css: ['assets/a-modal.css'] },
   };
-  const src = `[{ panels: [{ path: '/project/a', group: 'project' }, { path: '/admin/a' }], load: () => import('../panels/a/a.resource') }]`;
+  const src = `[{ panels: [{ path: '/project/a', group: 'project' }, { path: '/admin/a' }], load: () => import('../panels/a/a.resource') },
+    { kind: 'page', panels: [{ path: '/project/p' }], load: () => import('../panels/p/PPage'), prefetch: () => import('../data/p') }]`;
 
   it("names the shell's and each panel's chunks beyond what the page loads already", () => {
+    const table = ['assets/ResourcePanel.js', 'assets/table.js', 'assets/table.css'];
     expect(routePreloads(src, manifest)).toEqual({
-      shell: [
-        'assets/AppLayout.js',
-        'assets/PanelRoute.js',
-        'assets/table.js',
-        'assets/table.css',
-        'assets/routePrefetch.js',
-      ],
+      shell: ['assets/AppLayout.js', 'assets/PanelRoute.js', 'assets/routePrefetch.js'],
       panels: {
-        '/project/a': ['assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
-        '/admin/a': ['assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
+        '/project/a': [...table, 'assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
+        '/admin/a': [...table, 'assets/a.js', 'assets/a-modal.js', 'assets/a-modal.css'],
+        // A page: its frame and its own code, no table.
+        '/project/p': ['assets/PagePanel.js', 'assets/PPage.js', 'assets/PPage.css'],
       },
     });
   });
@@ -83,13 +101,21 @@ describe('routePreloads', () => {
     expect(
       routePreloads(`[{ path: '/y', load: () => import('../panels/y/y.resource') }]`, shared)
         .panels,
-    ).toEqual({ '/y': ['assets/y.resource.js', 'assets/y-data.js'] });
+    ).toEqual({
+      '/y': [
+        'assets/ResourcePanel.js',
+        'assets/table.js',
+        'assets/table.css',
+        'assets/y.resource.js',
+        'assets/y-data.js',
+      ],
+    });
   });
 
-  it('gives a panel whose module has no chunk of its own (merged away) none beyond the shell', () => {
+  it("gives a panel whose module has no chunk of its own (merged away) only its frame's", () => {
     expect(
       routePreloads(`[{ path: '/x', load: () => import('../panels/x/x.resource') }]`, manifest)
         .panels,
-    ).toEqual({ '/x': [] });
+    ).toEqual({ '/x': ['assets/ResourcePanel.js', 'assets/table.js', 'assets/table.css'] });
   });
 });

@@ -32,22 +32,40 @@ const SHELL_MODULES = [
   'src/app/routePrefetch.ts',
 ];
 
+/** What a panel's route imports for its body, by the panel's kind (app/routes.tsx). */
+const BODY_MODULES = {
+  page: 'src/ui/PagePanel/PagePanel.tsx',
+  resource: 'src/ui/ResourcePanel/ResourcePanel.tsx',
+} as const;
+
+export interface PanelModule {
+  path: string;
+  module: string;
+  kind: keyof typeof BODY_MODULES;
+}
+
 /**
  * The panels' paths and the module each one loads, in the order web/src/app/manifest.ts writes
- * them: an entry's `path:`s come before its `load`'s `import('…')`. Read from the source (the
- * manifest cannot run in Node: it imports the app); a test holds the real manifest to it.
+ * them: an entry's `kind: 'page'` and `path:`s come before its `load`'s `import('…')`. Read from
+ * the source (the manifest cannot run in Node: it imports the app); a test holds the real
+ * manifest to it.
  */
-export function manifestModules(source: string): { path: string; module: string }[] {
-  const found: { path: string; module: string }[] = [];
+export function manifestModules(source: string): PanelModule[] {
+  const found: PanelModule[] = [];
   let paths: string[] = [];
-  for (const match of source.matchAll(/\bpath:\s*'([^']+)'|\bimport\('([^']+)'\)/g)) {
-    const [, path, module] = match;
+  let page = false;
+  for (const match of source.matchAll(
+    /\bkind:\s*'page'|\bpath:\s*'([^']+)'|\bimport\('([^']+)'\)/g,
+  )) {
+    const [whole, path, module] = match;
     if (path !== undefined) paths.push(path);
     else if (module !== undefined) {
       const resolved = posix.join('src/app', module);
-      for (const p of paths) found.push({ path: p, module: resolved });
+      const kind = page ? 'page' : 'resource';
+      for (const p of paths) found.push({ path: p, module: resolved, kind });
       paths = [];
-    }
+      page = false;
+    } else if (whole.startsWith('kind')) page = true;
   }
   return found;
 }
@@ -97,16 +115,17 @@ export function routePreloads(
     closure(manifest, key, shell);
   }
   const panels: Record<string, string[]> = {};
-  for (const { path, module } of manifestModules(manifestSource)) {
-    const key = keyOf(manifest, module);
-    // A module another chunk imports statically is merged into it and has no entry of its
-    // own: its panel then gets the shell's chunks only (the rest loads as before).
-    if (!key) {
-      panels[path] = [];
-      continue;
-    }
+  for (const { path, module, kind } of manifestModules(manifestSource)) {
     const own = new Set<string>();
-    closure(manifest, key, own);
+    // The table's or the page's frame, as the route loads it beside the panel's own module.
+    const body = keyOf(manifest, BODY_MODULES[kind]);
+    if (!body) throw new Error(`routePreloads: ${BODY_MODULES[kind]} is not in the build manifest`);
+    closure(manifest, body, own);
+    // A module another chunk imports statically is merged into it and has no entry of its
+    // own: its panel then gets the shell's and its frame's chunks only (the rest loads as
+    // before).
+    const key = keyOf(manifest, module);
+    if (key) closure(manifest, key, own);
     panels[path] = [...own].filter((file) => !entry.has(file) && !shell.has(file));
   }
   return { shell: [...shell].filter((file) => !entry.has(file)), panels };

@@ -17,6 +17,15 @@ export interface AppQueryMeta extends Record<string, unknown> {
   silentStatuses?: readonly number[];
 }
 
+/**
+ * A query a route's loader sends before the session is confirmed: without one, the shell's
+ * loader goes to the login page, and this request's 401 must not also toast and sign out.
+ */
+export function beforeSession<O extends { meta?: AppQueryMeta }>(options: O): O {
+  const silentStatuses = [...(options.meta?.silentStatuses ?? []), 401];
+  return { ...options, meta: { ...options.meta, silentStatuses } };
+}
+
 /** What a mutation declares (STYLE rule 3): invalidation and the spec's toasts. */
 export interface AppMutationMeta extends Record<string, unknown> {
   invalidates?: readonly QueryKey[];

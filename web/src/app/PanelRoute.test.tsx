@@ -45,7 +45,14 @@ function visit(path: string): void {
   if (!found || !panel) throw new Error(path);
   renderWithProviders(
     <Routes>
-      <Route path={path} element={<PanelRoute manifest={MANIFEST} entry={found} panel={panel} />} />
+      <Route
+        path={path}
+        element={
+          <PanelRoute manifest={MANIFEST} entry={found} panel={panel}>
+            <p>the panel</p>
+          </PanelRoute>
+        }
+      />
       <Route path="/" element={<p>home</p>} />
     </Routes>,
     { route: path, path: '/*' },

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { Navigate } from 'react-router';
 import type { ManifestEntry } from '../registry/types';
-import { PagePanel } from '../ui/PagePanel/PagePanel';
-import { ResourcePanel } from '../ui/ResourcePanel/ResourcePanel';
 import { useRequirements } from '../api/permissions';
 import { PageSpinner } from './AppLayout';
 import { NotAuthorizedPage } from './NotAuthorizedPage';
@@ -15,10 +13,15 @@ interface PanelRouteProps {
   manifest: readonly ManifestEntry[];
   entry: ManifestEntry;
   panel: Panel;
+  /**
+   * The panel itself (a ResourcePanel or a PagePanel): the route brings it, so a page's route
+   * loads no table code and a table's no page code.
+   */
+  children: ReactNode;
 }
 
 /** A panel page, shown only when the sidebar would list it (a typed URL is no way around policy). */
-export function PanelRoute({ manifest, entry, panel }: PanelRouteProps): ReactNode {
+export function PanelRoute({ manifest, entry, panel, children }: PanelRouteProps): ReactNode {
   const { t } = useTranslation();
   const { loading, panels } = usePanelAccess(manifest);
   // Whether this region's catalog has the panel's services at all (e.g. no image service).
@@ -35,11 +38,7 @@ export function PanelRoute({ manifest, entry, panel }: PanelRouteProps): ReactNo
   return (
     <>
       <title>{`${t(panel.title)} - ${t('Skydeck')}`}</title>
-      {entry.kind === 'page' ? (
-        <PagePanel entry={entry} panel={panel} />
-      ) : (
-        <ResourcePanel entry={entry} panel={panel} />
-      )}
+      {children}
     </>
   );
 }

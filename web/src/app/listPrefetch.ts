@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Settings } from '@skydeck/contract';
+import { beforeSession } from '../api/queryClient';
 import { loadBootstrap, shellQueries } from '../data/shell';
 import { forPanel } from '../registry/defineResource';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
@@ -81,12 +82,6 @@ export async function prefetchPanelList(
     queryClient.getQueryData(settingsKey),
   );
   if (!list) return undefined;
-  // Sent before the session is confirmed: without one, the shell's loader goes to the login
-  // page, and this request's 401 must not also toast and sign out.
-  const silentStatuses = [...(list.meta?.silentStatuses ?? []), 401];
-  await queryClient.prefetchQuery({
-    ...(list as ReturnType<ResourceType<unknown>['list']>),
-    meta: { ...list.meta, silentStatuses },
-  });
+  await queryClient.prefetchQuery(beforeSession(list as ReturnType<ResourceType<unknown>['list']>));
   return list.queryKey;
 }

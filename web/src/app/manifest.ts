@@ -20,6 +20,8 @@ export const manifest: readonly ManifestEntry[] = [
     panels: [{ path: '/project/overview', group: 'project', title: msg('Overview') }],
     requires: [service('compute'), policy('compute', 'os_compute_api:os-simple-tenant-usage:show')],
     load: () => import('../panels/overview/ProjectOverviewPage').then((m) => m.ProjectOverviewPage),
+    prefetch: (queryClient) =>
+      import('../panels/overview/prefetch').then((m) => m.prefetchProjectOverview(queryClient)),
   },
   {
     kind: 'page',
@@ -27,6 +29,8 @@ export const manifest: readonly ManifestEntry[] = [
     panels: [{ path: '/admin/overview', group: 'admin', title: msg('Overview') }],
     requires: [service('compute'), policy('compute', 'os_compute_api:os-simple-tenant-usage:list')],
     load: () => import('../panels/overview/AdminOverviewPage').then((m) => m.AdminOverviewPage),
+    prefetch: (queryClient) =>
+      import('../panels/overview/prefetch').then((m) => m.prefetchAdminOverview(queryClient)),
   },
   {
     kind: 'page',

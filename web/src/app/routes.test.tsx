@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import type { PolicyBatchBody } from '@skydeck/contract';
 import { computeCatalog, testSession } from '../testing/shell';
@@ -71,10 +71,27 @@ const MANIFEST: ManifestEntry[] = [
     id: 'test-overview',
     panels: [{ path: '/project/overview', group: 'project', title: msg('Overview') }],
     requires: [service('compute')],
-    load: () =>
-      Promise.resolve(({ panel }: PageProps) => <p>A page at {panel.path}, not a table</p>),
+    load: () => Promise.resolve(OverviewPage),
+    prefetch: (queryClient) => queryClient.prefetchQuery(usageQuery),
   },
 ];
+
+// A page's first read, as a page declares it: fresh for a moment, so the page takes the
+// loader's answer instead of asking again.
+const usageQuery = queryOptions({
+  queryKey: ['test', 'usage'] as const,
+  queryFn: ({ signal }) => apiFetch<{ hours: number }>('api/test/usage/', { signal }),
+  staleTime: 2000,
+});
+
+function OverviewPage({ panel }: PageProps) {
+  const usage = useQuery(usageQuery);
+  return (
+    <p>
+      A page at {panel.path}, not a table{usage.data && `: ${usage.data.hours} hours`}
+    </p>
+  );
+}
 
 const SESSION = testSession();
 const CATALOG = computeCatalog();
@@ -127,6 +144,7 @@ function mockCloud({ signedIn = true, list, bootstrapAfter, onCall }: CloudOptio
     if (url.pathname === '/api/test/things/')
       return list ?? { body: { items: [{ id: 't1', name: 'thing one' }] } };
     if (url.pathname === '/api/test/things/t1/') return { body: { id: 't1', name: 'thing one' } };
+    if (url.pathname === '/api/test/usage/') return { body: { hours: 42 } };
     if (url.pathname === '/api/test/things/gone/')
       return { status: 404, body: { message: 'Not found' } };
     if (url.pathname === '/api/test/things/broken/')
@@ -342,8 +360,23 @@ describe('app routes', () => {
   it('renders a page panel at its path, with its title and no table', async () => {
     mockCloud();
     start('/project/overview');
-    expect(await screen.findByText('A page at /project/overview, not a table')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^A page at \/project\/overview, not a table/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it("starts a page's first read with its route, and the page asks it no more", async () => {
+    let answer: () => void = () => undefined;
+    const calls = mockCloud({ bootstrapAfter: new Promise<void>((resolve) => (answer = resolve)) });
+    start('/project/overview');
+    // Asked while the session is still on its way: the loader did not wait for it.
+    await waitFor(() => expect(calls).toContain('GET /api/test/usage/'));
+    answer();
+    expect(
+      await screen.findByText('A page at /project/overview, not a table: 42 hours'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c === 'GET /api/test/usage/')).toHaveLength(1);
   });
 });

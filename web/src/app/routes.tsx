@@ -91,9 +91,12 @@ function prefetchPanelData(queryClient: QueryClient, entry: ResourceEntry, panel
  * A page's loader: its first read starts as soon as the route is known (the page takes the
  * answer when it mounts). Nothing waits for it, and a failure is the page's to report.
  */
-function prefetchPageData(prefetch: () => Promise<unknown>) {
+function prefetchPageData(
+  queryClient: QueryClient,
+  prefetch: (queryClient: QueryClient) => Promise<unknown>,
+) {
   return (): null => {
-    prefetch().catch(() => undefined);
+    prefetch(queryClient).catch(() => undefined);
     return null;
   };
 }
@@ -116,16 +119,31 @@ export function createRoutes(
       }),
       ...(entry.kind === 'page' &&
         entry.prefetch && {
-          loader: prefetchPageData(entry.prefetch),
+          loader: prefetchPageData(queryClient, entry.prefetch),
           shouldRevalidate: onNewPathOnly,
         }),
       lazy: async () => {
-        // The declaration loads with the page's code, so the table never suspends on it.
-        const [{ PanelRoute }] = await Promise.all([
+        // The panel's code loads with the route's, the declaration or the page's component with
+        // it, so the panel never suspends on them: a part that suspends and shows later waits
+        // out React's reveal throttle.
+        const [{ PanelRoute }, body] = await Promise.all([
           import('./PanelRoute'),
-          entry.kind !== 'page' && loadResource(entry),
+          entry.kind === 'page'
+            ? import('../ui/PagePanel/PagePanel').then(async ({ PagePanel, loadPage }) => {
+                await loadPage(entry);
+                return <PagePanel entry={entry} panel={panel} />;
+              })
+            : Promise.all([import('../ui/ResourcePanel/ResourcePanel'), loadResource(entry)]).then(
+                ([{ ResourcePanel }]) => <ResourcePanel entry={entry} panel={panel} />,
+              ),
         ]);
-        return { element: <PanelRoute manifest={manifest} entry={entry} panel={panel} /> };
+        return {
+          element: (
+            <PanelRoute manifest={manifest} entry={entry} panel={panel}>
+              {body}
+            </PanelRoute>
+          ),
+        };
       },
     })),
   );

@@ -352,7 +352,7 @@ export interface PageEntry {
    * the policy batch and the page's code (as a resource panel's list is); the page picks the
    * answer up instead of asking again. Nothing waits for it.
    */
-  prefetch?: () => Promise<unknown>;
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 export type ManifestEntry = ResourceEntry | PageEntry;

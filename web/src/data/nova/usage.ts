@@ -6,19 +6,31 @@ import { msg } from '../../i18n/msg';
 /** Instances per page of the overview's usage table. */
 export const USAGE_PAGE_SIZE = 20;
 
+/**
+ * How long an answer counts as fresh: the overview's route asks for it a moment before the page
+ * mounts (panels/overview/prefetch.ts), and an answer that fresh is shown, not asked again.
+ */
+const PREFETCHED_FRESH_MS = 2000;
+
 /** Nova's tenant usage and the limit summary (/api/nova/usage/…), for the overview pages. */
 export const usageQueries = {
   project: (period: UsagePeriodQuery, marker: string | undefined) =>
     routeQuery(
       'nova.usage.project',
       { query: { ...period, limit: USAGE_PAGE_SIZE, ...(marker ? { marker } : {}) } },
-      { meta: { errorMessage: msg('Unable to retrieve usage information.') } },
+      {
+        staleTime: PREFETCHED_FRESH_MS,
+        meta: { errorMessage: msg('Unable to retrieve usage information.') },
+      },
     ),
   all: (period: UsagePeriodQuery) =>
     routeQuery(
       'nova.usage.all',
       { query: period },
-      { meta: { errorMessage: msg('Unable to retrieve usage information.') } },
+      {
+        staleTime: PREFETCHED_FRESH_MS,
+        meta: { errorMessage: msg('Unable to retrieve usage information.') },
+      },
     ),
   /** Every project's use over time (admin › Resource Usage › Stats). */
   series: (period: UsagePeriodQuery, metric: UsageMetric) =>
@@ -30,6 +42,7 @@ export const usageQueries = {
   limits: () =>
     routeQuery('nova.usage.limits', undefined, {
       map: (r) => r.items,
+      staleTime: PREFETCHED_FRESH_MS,
       meta: { errorMessage: msg('Unable to retrieve limit information.') },
     }),
 };

@@ -1,6 +1,7 @@
 import {
   createElement,
   lazy,
+  useState,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
@@ -11,14 +12,19 @@ import { PanelFrame } from '../PanelFrame/PanelFrame';
 // One load per page for the app's life: a page keeps one component identity across renders.
 const loads = new Map<string, Promise<ComponentType<PageProps>>>();
 const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+// The components whose code is here: rendered as they are, without suspending once more.
+const loaded = new Map<string, ComponentType<PageProps>>();
 
 /** A page panel's component, loaded once (its code is a lazy chunk). */
 export function loadPage(entry: PageEntry): Promise<ComponentType<PageProps>> {
   let promise = loads.get(entry.id);
   if (!promise) {
     promise = entry.load();
-    // A failed chunk load may succeed on the next visit.
-    promise.catch(() => loads.delete(entry.id));
+    promise.then(
+      (component) => loaded.set(entry.id, component),
+      // A failed chunk load may succeed on the next visit.
+      () => loads.delete(entry.id),
+    );
     loads.set(entry.id, promise);
   }
   return promise;
@@ -35,7 +41,9 @@ function pageComponent(entry: PageEntry): LazyExoticComponent<ComponentType<Page
 }
 
 function PageBody({ entry, panel }: PagePanelProps): ReactNode {
-  return createElement(pageComponent(entry), { panel });
+  // Chosen once per mount: a lazy part swapped for the loaded one would mount the page again.
+  const [page] = useState(() => loaded.get(entry.id) ?? pageComponent(entry));
+  return createElement(page, { panel });
 }
 
 export interface PagePanelProps {
