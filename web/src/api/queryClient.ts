@@ -18,11 +18,13 @@ export interface AppQueryMeta extends Record<string, unknown> {
 }
 
 /**
- * A query a route's loader sends before the session is confirmed: without one, the shell's
- * loader goes to the login page, and this request's 401 must not also toast and sign out.
+ * A query a route's loader sends before the session is confirmed and before the panel's gate
+ * has decided: a 401 is the shell's to handle (the login page), a 403 the gate's (a panel the
+ * user may not see says so). Neither is toasted here; a panel that mounts asks again (a failed
+ * query is fetched anew on mount) and reports its own failure.
  */
-export function beforeSession<O extends { meta?: AppQueryMeta }>(options: O): O {
-  const silentStatuses = [...(options.meta?.silentStatuses ?? []), 401];
+export function prefetchedByRoute<O extends { meta?: AppQueryMeta }>(options: O): O {
+  const silentStatuses = [...(options.meta?.silentStatuses ?? []), 401, 403];
   return { ...options, meta: { ...options.meta, silentStatuses } };
 }
 

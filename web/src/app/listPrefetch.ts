@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Settings } from '@skydeck/contract';
-import { beforeSession } from '../api/queryClient';
+import { prefetchedByRoute } from '../api/queryClient';
 import { loadBootstrap, shellQueries } from '../data/shell';
 import { forPanel } from '../registry/defineResource';
 import { loadResource, type ResourceLoader } from '../registry/loadResource';
@@ -82,6 +82,8 @@ export async function prefetchPanelList(
     queryClient.getQueryData(settingsKey),
   );
   if (!list) return undefined;
-  await queryClient.prefetchQuery(beforeSession(list as ReturnType<ResourceType<unknown>['list']>));
+  await queryClient.prefetchQuery(
+    prefetchedByRoute(list as ReturnType<ResourceType<unknown>['list']>),
+  );
   return list.queryKey;
 }

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { beforeSession } from '../../api/queryClient';
+import { prefetchedByRoute } from '../../api/queryClient';
 import { usageQueries } from '../../data/nova/usage';
 import { periodOf } from '../../ui/usage/period';
 
 /*
  * The overviews' first reads, started by their routes' loaders (manifest `prefetch`): in
  * parallel with the session, the policy batch and the page's code, exactly as the pages ask
- * them on mount (this month, the first page), so the pages find them in flight or answered. A
- * 401 before the session is known is the shell's to handle.
+ * them on mount (this month, the first page), so the pages find them in flight or answered.
  * `/` lands on the project overview, so this is the first page most users wait for.
  */
 
@@ -15,12 +14,14 @@ import { periodOf } from '../../ui/usage/period';
 export function prefetchProjectOverview(queryClient: QueryClient): Promise<unknown> {
   const period = periodOf('month', new Date());
   return Promise.all([
-    queryClient.prefetchQuery(beforeSession(usageQueries.limits())),
-    queryClient.prefetchQuery(beforeSession(usageQueries.project(period, undefined))),
+    queryClient.prefetchQuery(prefetchedByRoute(usageQueries.limits())),
+    queryClient.prefetchQuery(prefetchedByRoute(usageQueries.project(period, undefined))),
   ]);
 }
 
 /** Admin › Overview: every project's usage this month. */
 export function prefetchAdminOverview(queryClient: QueryClient): Promise<unknown> {
-  return queryClient.prefetchQuery(beforeSession(usageQueries.all(periodOf('month', new Date()))));
+  return queryClient.prefetchQuery(
+    prefetchedByRoute(usageQueries.all(periodOf('month', new Date()))),
+  );
 }
