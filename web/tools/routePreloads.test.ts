@@ -8,32 +8,16 @@ const source = readFileSync(join(__dirname, '..', 'src', 'app', 'manifest.ts'), 
 describe('manifestModules', () => {
   it("pairs every panel path of the app's manifest with the module its entry loads", () => {
     const found = manifestModules(source);
-    expect(found).toContainEqual({
-      path: '/admin/flavors',
-      module: 'src/panels/flavors/flavors.resource',
-      kind: 'resource',
-    });
-    expect(found).toContainEqual({
-      path: '/project/images',
-      module: 'src/panels/images/images.resource',
-      kind: 'resource',
-    });
-    expect(found).toContainEqual({
-      path: '/admin/images',
-      module: 'src/panels/images/images.resource',
-      kind: 'resource',
-    });
-    // A page's route loads the page frame, not the table's; its `prefetch` names no panel.
-    expect(found).toContainEqual({
-      path: '/project/overview',
-      module: 'src/panels/overview/ProjectOverviewPage',
-      kind: 'page',
-    });
-    expect(found).toContainEqual({
-      path: '/project/network_topology',
-      module: 'src/panels/network-topology/NetworkTopologyPage',
-      kind: 'page',
-    });
+    for (const [path, module, kind] of [
+      ['/admin/flavors', 'flavors/flavors.resource', 'resource'],
+      ['/project/images', 'images/images.resource', 'resource'],
+      ['/admin/images', 'images/images.resource', 'resource'],
+      // A page's route loads the page frame, not the table's; its `prefetch` names no panel.
+      ['/project/overview', 'overview/ProjectOverviewPage', 'page'],
+      ['/project/network_topology', 'network-topology/NetworkTopologyPage', 'page'],
+    ]) {
+      expect(found).toContainEqual({ path, module: `src/panels/${module}`, kind });
+    }
     // Every panel the sidebar offers has its module, and none is paired with another's.
     const paths = [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => m[1]);
     expect(found.map((f) => f.path)).toEqual(paths);
