@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
@@ -378,5 +378,28 @@ describe('app routes', () => {
       await screen.findByText('A page at /project/overview, not a table: 42 hours'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c === 'GET /api/test/usage/')).toHaveLength(1);
+  });
+
+  it("loads the first panel's code while `/` still waits for the session", async () => {
+    let answer: () => void = () => undefined;
+    mockCloud({ bootstrapAfter: new Promise<void>((resolve) => (answer = resolve)) });
+    const load = vi.fn(() => Promise.resolve(things as unknown as ResourceType<unknown>));
+    const manifest: ManifestEntry[] = [
+      {
+        type: 'Test::First',
+        names: { one: msg('Key Pair'), many: msg('Key Pairs') },
+        panels: [{ path: '/project/first', group: 'project', title: msg('Key Pairs') }],
+        requires: [service('compute')],
+        load,
+      },
+    ];
+    const client = testQueryClient();
+    const router = createMemoryRouter(createRoutes(client, manifest), { initialEntries: ['/'] });
+    render(<App queryClient={client} router={router} />);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    answer();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/first'));
+    expect(await screen.findByText('thing one')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,7 +8,6 @@ import {
 } from 'react-router';
 import { ApiError, webRoot } from '../api/http';
 import { loadBootstrap } from '../data/shell';
-import { loadResource } from '../registry/loadResource';
 import {
   panelScope,
   resourceEntries,
@@ -18,6 +17,7 @@ import {
 } from '../registry/types';
 import { loginPath } from './authActions';
 import { prefetchPanelList } from './listPrefetch';
+import { loadPanelElement, preloadPanel } from './panelElement';
 import { track } from './prefetches';
 import { RootFallback } from './RootFallback';
 import { RouteError } from './RouteError';
@@ -52,6 +52,9 @@ const onNewPathOnly = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): b
  */
 function requireSession(queryClient: QueryClient, manifest: readonly ManifestEntry[]) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    // Its code loads while the session is asked, so the batch leaves the moment it is known.
+    const prefetching = import('./routePrefetch');
+    prefetching.catch(() => undefined);
     try {
       await loadBootstrap(queryClient);
     } catch (error) {
@@ -61,7 +64,7 @@ function requireSession(queryClient: QueryClient, manifest: readonly ManifestEnt
     }
     track(
       queryClient,
-      import('./routePrefetch').then((m) => m.prefetchPanelAccess(queryClient, manifest)),
+      prefetching.then((m) => m.prefetchPanelAccess(queryClient, manifest)),
     );
     return null;
   };
@@ -122,29 +125,7 @@ export function createRoutes(
           loader: prefetchPageData(queryClient, entry.prefetch),
           shouldRevalidate: onNewPathOnly,
         }),
-      lazy: async () => {
-        // The panel's code loads with the route's, the declaration or the page's component with
-        // it, so the panel never suspends on them: a part that suspends and shows later waits
-        // out React's reveal throttle.
-        const [{ PanelRoute }, body] = await Promise.all([
-          import('./PanelRoute'),
-          entry.kind === 'page'
-            ? import('../ui/PagePanel/PagePanel').then(async ({ PagePanel, loadPage }) => {
-                await loadPage(entry);
-                return <PagePanel entry={entry} panel={panel} />;
-              })
-            : Promise.all([import('../ui/ResourcePanel/ResourcePanel'), loadResource(entry)]).then(
-                ([{ ResourcePanel }]) => <ResourcePanel entry={entry} panel={panel} />,
-              ),
-        ]);
-        return {
-          element: (
-            <PanelRoute manifest={manifest} entry={entry} panel={panel}>
-              {body}
-            </PanelRoute>
-          ),
-        };
-      },
+      lazy: async () => ({ element: await loadPanelElement(manifest, entry, panel) }),
     })),
   );
   const itemRoutes: RouteObject[] = resourceEntries(manifest).flatMap((entry) =>
@@ -181,6 +162,15 @@ export function createRoutes(
           children: [
             {
               index: true,
+              // `/` opens the first panel the user may use, known once the policy batch is
+              // answered; most land on the first of them all, whose code loads meanwhile.
+              loader: () => {
+                void import('./usePanelAccess').then(({ allPanels }) => {
+                  const first = allPanels(manifest)[0];
+                  if (first) preloadPanel(manifest, first.entry, first.panel);
+                });
+                return null;
+              },
               lazy: async () => {
                 const { HomeRedirect } = await import('./HomeRedirect');
                 return { element: <HomeRedirect manifest={manifest} /> };

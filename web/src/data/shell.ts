@@ -25,6 +25,9 @@ export const shellQueries = {
    */
   bootstrap: () =>
     routeQuery('bootstrap.get', undefined, {
+      // Fresh until loadBootstrap files it away: a caller that comes between its answer and
+      // the filing (another loader) takes that answer instead of asking again.
+      staleTime: Infinity,
       // A 401 here means "not signed in": the protected route redirects to the login page.
       meta: { errorMessage: msg('Unable to retrieve the session.'), silentStatuses: [401] },
     }),
