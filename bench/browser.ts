@@ -43,7 +43,7 @@ export interface PaintState {
   rowAt: number | null;
   /** The rAF after that: the frame that paints the row. */
   frameAt: number | null;
-  /** event.timeStamp of the last click on a link (in-app runs start there). */
+  /** event.timeStamp of the last click on a link or form sent (in-app runs start there). */
   clickAt: number | null;
   longTasks: { start: number; duration: number }[];
 }
@@ -77,6 +77,12 @@ export const paintProbe = (rows: Record<string, string>): string => `(() => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
   // Capture phase: before the router's handler, on the event's own clock (performance.now()).
+  // A form sent (the login page's Sign In) starts a run as a link's click does.
+  document.addEventListener('submit', (event) => {
+    state.clickAt = event.timeStamp;
+    state.rowAt = null;
+    state.frameAt = null;
+  }, true);
   document.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('a')) return;
     state.clickAt = event.timeStamp;
