@@ -8,12 +8,8 @@ import type { ModalProps } from '../../registry/types';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { WizardFrame, type StepErrors } from '../../ui/WizardFrame/WizardFrame';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
-import {
-  NetworkFields,
-  onAdminPanel,
-  networkFieldErrors,
-  type NetworkFormValues,
-} from './NetworkFields';
+import { onAdminPanel } from '../../ui/ModalForm/openedFrom';
+import { NetworkFields, networkFieldErrors, type NetworkFormValues } from './NetworkFields';
 import { SubnetDetailFields, SubnetMainFields } from './SubnetFields';
 import {
   EMPTY_SUBNET,

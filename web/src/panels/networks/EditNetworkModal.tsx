@@ -6,7 +6,8 @@ import { networkMutations } from '../../data/neutron/networks';
 import type { ModalProps } from '../../registry/types';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
 import { useForm } from '../../ui/ModalForm/useForm';
-import { NetworkFields, onAdminPanel, type NetworkFormValues } from './NetworkFields';
+import { onAdminPanel } from '../../ui/ModalForm/openedFrom';
+import { NetworkFields, type NetworkFormValues } from './NetworkFields';
 
 /** Edit Network: name and admin state; on the admin panel also shared and external. */
 export function EditNetworkModal({ target, onClose }: ModalProps<Network>): ReactNode {

@@ -34,9 +34,6 @@ export function segmentationError(type: string, value: string): boolean {
 
 type Translate = (key: string) => string;
 
-/** Whether the page is an admin panel's (under any web root). */
-export const onAdminPanel = (): boolean => /\/admin\//.test(window.location.pathname);
-
 /** The admin's provider fields: a flat network names its physical network, ids in range. */
 export function networkFieldErrors(
   v: NetworkFormValues,

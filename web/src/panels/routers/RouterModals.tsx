@@ -12,9 +12,7 @@ import { useForm } from '../../ui/ModalForm/useForm';
 import { CheckboxField } from '../../ui/fields/CheckboxField';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextField } from '../../ui/fields/TextField';
-
-/** Whether the page is an admin panel's (modals render outside the router). */
-const onAdminPanel = (): boolean => /\/admin\//.test(window.location.pathname);
+import { onAdminPanel } from '../../ui/ModalForm/openedFrom';
 
 const SNAT_CREATE = policy('network', 'create_router:external_gateway_info:enable_snat');
 const SNAT_UPDATE = policy('network', 'update_router:external_gateway_info:enable_snat');

@@ -17,8 +17,7 @@ import { FieldFrame, useFieldIds } from '../../ui/fields/FieldFrame';
 import { SelectField } from '../../ui/fields/SelectField';
 import { TextAreaField } from '../../ui/fields/TextAreaField';
 import { TextField } from '../../ui/fields/TextField';
-/** Whether the page is an admin panel's (MAC and project fields are an admin's). */
-const onAdminPanel = (): boolean => /\/admin\//.test(window.location.pathname);
+import { onAdminPanel } from '../../ui/ModalForm/openedFrom';
 import {
   emptyPortForm,
   portCreateBody,
