@@ -18,6 +18,12 @@ export interface AppQueryMeta extends Record<string, unknown> {
 }
 
 /**
+ * How long an answer a route's loader asked for counts as fresh when its panel mounts a moment
+ * later: shown, not asked for again (invalidation and polling still refetch).
+ */
+export const PREFETCHED_FRESH_MS = 2000;
+
+/**
  * A query a route's loader sends before the session is confirmed and before the panel's gate
  * has decided: a 401 is the shell's to handle (the login page), a 403 the gate's (a panel the
  * user may not see says so). Neither is toasted here; a panel that mounts asks again (a failed

@@ -1,16 +1,11 @@
 import type { UsageMetric, UsagePeriodQuery } from '@skydeck/contract';
 import { routeQuery, routeUrl } from '../../api/api';
 import { webRoot } from '../../api/http';
+import { PREFETCHED_FRESH_MS } from '../../api/queryClient';
 import { msg } from '../../i18n/msg';
 
 /** Instances per page of the overview's usage table. */
 export const USAGE_PAGE_SIZE = 20;
-
-/**
- * How long an answer counts as fresh: the overview's route asks for it a moment before the page
- * mounts (panels/overview/prefetch.ts), and an answer that fresh is shown, not asked again.
- */
-const PREFETCHED_FRESH_MS = 2000;
 
 /** Nova's tenant usage and the limit summary (/api/nova/usage/…), for the overview pages. */
 export const usageQueries = {

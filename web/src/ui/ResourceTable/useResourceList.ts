@@ -1,3 +1,4 @@
+import { PREFETCHED_FRESH_MS } from '../../api/queryClient';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -34,8 +35,6 @@ import type { SortState } from './sortItems';
 
 /** Spec 2 §9 default; the AJAX_POLL_INTERVAL setting overrides it. */
 export const DEFAULT_POLL_INTERVAL = 2500;
-/** How long a list counts as fresh when a table mounts (invalidation and polling still refetch). */
-const PREFETCHED_FRESH_MS = 2000;
 
 /** Prev/Next of a server-paged list: what the server said about its neighbours. */
 export interface ServerPager {
