@@ -1,3 +1,4 @@
+import { loadOnce } from './loadOnce';
 import type { ResourceType } from './types';
 
 /** What loading needs of a manifest entry of a resource type. */
@@ -7,26 +8,14 @@ export interface ResourceLoader {
 }
 
 // One load per type for the app's life: React's use() needs the same promise on every render.
-const loads = new Map<string, Promise<ResourceType<unknown>>>();
-// The declarations already in, readable without suspending.
-const loaded = new Map<string, ResourceType<unknown>>();
+const resources = loadOnce<ResourceType<unknown>>();
 
 /**
  * The declaration of a manifest entry, loaded once (its code is a lazy chunk). Small and free of
  * React and PatternFly, so the router can start it the moment a panel's route is known.
  */
 export function loadResource(entry: ResourceLoader): Promise<ResourceType<unknown>> {
-  let promise = loads.get(entry.type);
-  if (!promise) {
-    promise = entry.load().then((resource) => {
-      loaded.set(entry.type, resource);
-      return resource;
-    });
-    // A failed chunk load may succeed on the next visit.
-    promise.catch(() => loads.delete(entry.type));
-    loads.set(entry.type, promise);
-  }
-  return promise;
+  return resources.load(entry.type, entry.load);
 }
 
 /**
@@ -36,5 +25,5 @@ export function loadResource(entry: ResourceLoader): Promise<ResourceType<unknow
  * panel's rows by that much (bench/RESULTS.md, issue 14 §5).
  */
 export function loadedResource(entry: ResourceLoader): ResourceType<unknown> | undefined {
-  return loaded.get(entry.type);
+  return resources.loaded(entry.type);
 }

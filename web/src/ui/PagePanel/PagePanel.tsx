@@ -7,27 +7,16 @@ import {
   type ReactNode,
 } from 'react';
 import type { PageEntry, PageProps, PanelDecl } from '../../registry/types';
+import { loadOnce } from '../../registry/loadOnce';
 import { PanelFrame } from '../PanelFrame/PanelFrame';
 
 // One load per page for the app's life: a page keeps one component identity across renders.
-const loads = new Map<string, Promise<ComponentType<PageProps>>>();
+const components = loadOnce<ComponentType<PageProps>>();
 const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
-// The components whose code is here: rendered as they are, without suspending once more.
-const loaded = new Map<string, ComponentType<PageProps>>();
 
 /** A page panel's component, loaded once (its code is a lazy chunk). */
 export function loadPage(entry: PageEntry): Promise<ComponentType<PageProps>> {
-  let promise = loads.get(entry.id);
-  if (!promise) {
-    promise = entry.load();
-    promise.then(
-      (component) => loaded.set(entry.id, component),
-      // A failed chunk load may succeed on the next visit.
-      () => loads.delete(entry.id),
-    );
-    loads.set(entry.id, promise);
-  }
-  return promise;
+  return components.load(entry.id, entry.load);
 }
 
 /** The page's component, made once per page (never during a render). */
@@ -42,7 +31,7 @@ function pageComponent(entry: PageEntry): LazyExoticComponent<ComponentType<Page
 
 function PageBody({ entry, panel }: PagePanelProps): ReactNode {
   // Chosen once per mount: a lazy part swapped for the loaded one would mount the page again.
-  const [page] = useState(() => loaded.get(entry.id) ?? pageComponent(entry));
+  const [page] = useState(() => components.loaded(entry.id) ?? pageComponent(entry));
   return createElement(page, { panel });
 }
 
