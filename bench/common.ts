@@ -1,5 +1,11 @@
 /** What the benchmarks share: start the product, wait for it, sign in through it, a direct token. */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import {
+  execFile,
+  execFileSync,
+  spawn,
+  type ChildProcess,
+  type SpawnOptions,
+} from 'node:child_process';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import {
   appendFileSync,
@@ -115,6 +121,26 @@ export interface ProductOptions {
    */
   stubWeb?: boolean;
   env?: NodeJS.ProcessEnv;
+  /**
+   * CPU lists (taskset syntax) for the demo cloud and for the server. Given, each runs on its
+   * own cores, as a real cloud runs on machines of its own rather than beside the dashboard.
+   */
+  cpus?: { cloud: string; server: string };
+}
+
+/** `node script` as a child, on the given CPUs when a list is given (its children inherit it). */
+function spawnNode(script: string, cpus: string | undefined, options: SpawnOptions): ChildProcess {
+  return cpus === undefined
+    ? spawn(process.execPath, [script], options)
+    : spawn('taskset', ['-c', cpus, process.execPath, script], options);
+}
+
+/**
+ * Moves every thread of this process (and so the children it starts after) to `cpus`. Node's
+ * worker threads exist before any bench code runs, hence `-a`.
+ */
+export function pinSelf(cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
 }
 
 /**
@@ -141,12 +167,12 @@ export function startProduct(options: ProductOptions): Product {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
     env.SKYDECK_WEB_DIST = webDist;
   }
-  const cloud = spawn(process.execPath, [join(root, 'tools', 'demo-cloud.mjs')], {
+  const cloud = spawnNode(join(root, 'tools', 'demo-cloud.mjs'), options.cpus?.cloud, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
-  const server = spawn(process.execPath, [join(root, 'tools', 'start.mjs')], {
+  const server = spawnNode(join(root, 'tools', 'start.mjs'), options.cpus?.server, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...env, OS_AUTH_URL: authUrl, SKYDECK_REGIONS: 'RegionOne,RegionTwo', ...options.env },
