@@ -16,6 +16,7 @@ import { readCookie } from '../api/http';
 import { HEADER_SECTION_COOKIE, headerQueries, isSafeLink } from '../data/header';
 import { writePreferenceCookie } from '../settings/preferences';
 import { MastheadToggle } from './MastheadSwitchers';
+import { u } from '../ui/utilities/utilities';
 
 function storedSectionId(): string | undefined {
   try {
@@ -38,7 +39,7 @@ function HeaderItemView({ item }: { item: HeaderSection['items'][number] }): Rea
         <span>{item.text}</span>
       )}
       {item.description ? (
-        <div className="pf-v6-u-color-200 pf-v6-u-font-size-sm">{item.description}</div>
+        <div className={`${u.textSubtle} ${u.fontSizeSm}`}>{item.description}</div>
       ) : null}
     </ListItem>
   );
@@ -87,7 +88,7 @@ export function ExtensibleHeader(): ReactNode {
         bodyContent={
           <>
             {sections.length > 1 ? (
-              <ToggleGroup aria-label={t('Information sections')} className="pf-v6-u-mb-md">
+              <ToggleGroup aria-label={t('Information sections')} className={u.mbMd}>
                 {sections.map((section) => (
                   <ToggleGroupItem
                     key={section.id}

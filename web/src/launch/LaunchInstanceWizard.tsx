@@ -39,6 +39,7 @@ import {
   type StepProps,
 } from './steps';
 import { SCHEDULER_HINTS_REQUIRES, useLaunchData, type LaunchData } from './useLaunchData';
+import { u } from '../ui/utilities/utilities';
 
 const extension = (alias: string): Requirement => ({
   kind: 'extension',
@@ -240,7 +241,7 @@ export function LaunchInstanceWizard({ preset, onClose }: LaunchInstanceWizardPr
   if (!ready) {
     return (
       <Modal isOpen variant="large" aria-label={t('Launch Instance')} onClose={() => onClose()}>
-        <Bullseye className="pf-v6-u-p-xl">
+        <Bullseye className={u.pXl}>
           <Spinner aria-label={t('Loading')} />
         </Bullseye>
       </Modal>

@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from '@patternfly/react-core';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { u } from '../ui/utilities/utilities';
 
 export interface TransferColumn<T> {
   /** Translated header. */
@@ -101,9 +102,9 @@ export function TransferTable<T>({
   );
 
   return (
-    <div className="pf-v6-u-mt-md">
+    <div className={u.mtMd}>
       <Content component="h3">
-        {t('Allocated')} <span className="pf-v6-u-color-200">({allocatedItems.length})</span>
+        {t('Allocated')} <span className={u.textSubtle}>({allocatedItems.length})</span>
       </Content>
       {max === 1 && maxHelp && (
         <HelperText>
@@ -111,7 +112,7 @@ export function TransferTable<T>({
         </HelperText>
       )}
       {allocatedItems.length === 0 ? (
-        <Content component="p" className="pf-v6-u-color-200">
+        <Content component="p" className={u.textSubtle}>
           {emptyAllocated}
         </Content>
       ) : (
@@ -147,8 +148,8 @@ export function TransferTable<T>({
           </HelperTextItem>
         </HelperText>
       )}
-      <Content component="h3" className="pf-v6-u-mt-lg">
-        {t('Available')} <span className="pf-v6-u-color-200">({available.length})</span>
+      <Content component="h3" className={u.mtLg}>
+        {t('Available')} <span className={u.textSubtle}>({available.length})</span>
       </Content>
       <SearchInput
         aria-label={t('Search the available {{label}}', { label })}
@@ -161,7 +162,7 @@ export function TransferTable<T>({
       {loading ? (
         <Spinner size="lg" aria-label={t('Loading')} />
       ) : available.length === 0 ? (
-        <Content component="p" className="pf-v6-u-color-200">
+        <Content component="p" className={u.textSubtle}>
           {t('No items to display.')}
         </Content>
       ) : (

@@ -51,6 +51,7 @@ import {
 } from './model';
 import { TransferTable } from './TransferTable';
 import type { LaunchData } from './useLaunchData';
+import { u } from '../ui/utilities/utilities';
 
 /** What every step gets: the model, a way to change it, the data, and its field errors. */
 export interface StepProps {
@@ -94,7 +95,7 @@ function QuotaCharts({ model, data, flavor }: Pick<StepProps, 'model' | 'data' |
     </FlexItem>
   );
   return (
-    <Flex spaceItems={{ default: 'spaceItemsXl' }} className="pf-v6-u-mt-md">
+    <Flex spaceItems={{ default: 'spaceItemsXl' }} className={u.mtMd}>
       {chart(t('Instances'), quota.instances.used, count, quota.instances.max)}
       {chart(t('VCPUs'), quota.cores.used, (flavor?.vcpus ?? 0) * count, quota.cores.max)}
       {chart(t('RAM (MB)'), quota.ram.used, (flavor?.ram ?? 0) * count, quota.ram.max)}
@@ -467,7 +468,7 @@ function NewKeyPair({
   };
   return (
     <Form
-      className="pf-v6-u-mb-lg"
+      className={u.mbLg}
       onSubmit={(e) => {
         e.preventDefault();
         void submit().catch(() => undefined);
@@ -518,7 +519,7 @@ export function KeyPairStep({ model, patch, data, errors }: StepProps): ReactNod
           'A key pair lets you sign in to the instance over SSH. Choose one, or create or import one here.',
         )}
       </Content>
-      <Flex className="pf-v6-u-mb-md">
+      <Flex className={u.mbMd}>
         <Button variant="secondary" onClick={() => setAdding('create')} isDisabled={!!adding}>
           {t('Create Key Pair')}
         </Button>
@@ -530,7 +531,7 @@ export function KeyPairStep({ model, patch, data, errors }: StepProps): ReactNod
         <Alert
           variant="success"
           isInline
-          className="pf-v6-u-mb-md"
+          className={u.mbMd}
           title={t('Key pair {{name}} is allocated.', { name: created })}
         />
       )}

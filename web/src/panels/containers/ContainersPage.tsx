@@ -32,6 +32,7 @@ import { confirm } from '../../ui/ConfirmDialog/confirm';
 import { CreateContainerModal } from './CreateContainerModal';
 import { ObjectBrowser } from './ObjectBrowser';
 import { browserPath, parseBrowserPath } from './paths';
+import { u } from '../../ui/utilities/utilities';
 
 /** The selected container's details (spec 3 §3): counts, date, access and its public URL. */
 function ContainerDetails({ name }: { name: string }): ReactNode {
@@ -46,7 +47,7 @@ function ContainerDetails({ name }: { name: string }): ReactNode {
   if (!container) return null;
   const isPublic = wanted ?? container.is_public;
   return (
-    <DescriptionList isCompact className="pf-v6-u-p-sm">
+    <DescriptionList isCompact className={u.pSm}>
       <DescriptionListGroup>
         <DescriptionListTerm>{t('Object Count')}</DescriptionListTerm>
         <DescriptionListDescription>{container.count}</DescriptionListDescription>

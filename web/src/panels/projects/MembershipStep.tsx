@@ -18,6 +18,7 @@ import { UserPicker } from '../../ui/UserPicker/UserPicker';
 import { PersonAction } from '../../ui/UserPicker/PersonList';
 import { SelectField } from '../../ui/fields/SelectField';
 import { addMember, removeMember, toggleRole, type MemberDraft } from './membership';
+import { u } from '../../ui/utilities/utilities';
 
 export interface MembershipStepProps {
   members: MemberDraft[];
@@ -71,7 +72,7 @@ export function MembershipStep({
                       <DataListCell key="name" width={1}>
                         <span id={`mem-${member.user_id}`}>{member.user_name}</span>
                         {member.role_ids.length === 0 && (
-                          <Label isCompact className="pf-v6-u-ml-sm">
+                          <Label isCompact className={u.mlSm}>
                             {t('No roles')}
                           </Label>
                         )}

@@ -13,6 +13,7 @@ import { QUOTA_INVALID, QUOTA_LABELS, changedQuotas, parseQuota } from '../../da
 import type { Msg } from '../../i18n/msg';
 import { msg } from '../../i18n/msg';
 import { TextField } from '../../ui/fields/TextField';
+import { u } from '../../ui/utilities/utilities';
 
 const KINDS: readonly { kind: QuotaKind; title: Msg }[] = [
   { kind: 'compute', title: msg('Compute') },
@@ -113,7 +114,7 @@ export function QuotasStep({ draft }: { draft: QuotaDraft }): ReactNode {
       <p>{t('Enter a whole number, -1 for unlimited.')}</p>
       {KINDS.filter(({ kind }) => draft.rows[kind]).map(({ kind, title }) => (
         <section key={kind} aria-label={t(title)}>
-          <Title headingLevel="h3" size="md" className="pf-v6-u-mt-md">
+          <Title headingLevel="h3" size="md" className={u.mtMd}>
             {t(title)}
           </Title>
           <Grid hasGutter md={4}>

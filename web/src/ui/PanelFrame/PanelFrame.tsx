@@ -10,6 +10,7 @@ import {
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
 import type { PanelDecl, PanelGroup } from '../../registry/types';
+import { u } from '../utilities/utilities';
 
 /** The dashboard a panel belongs to, as the sidebar names it. */
 const GROUP_NAMES: Record<PanelGroup, string> = {
@@ -37,7 +38,9 @@ export function PanelFrame({
         <BreadcrumbItem>{t(GROUP_NAMES[panel.group])}</BreadcrumbItem>
         <BreadcrumbItem isActive>{t(panel.title)}</BreadcrumbItem>
       </Breadcrumb>
-      <Title headingLevel="h1">{t(panel.title)}</Title>
+      <Title headingLevel="h1" className={u.mbMd}>
+        {t(panel.title)}
+      </Title>
       <Suspense
         fallback={
           <Bullseye>
