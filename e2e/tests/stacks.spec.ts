@@ -112,7 +112,7 @@ test.describe('stacks as demo', () => {
     const slow = page.getByTestId('stack-node-slow');
     await expect(slow).toHaveAttribute('data-status', 'CREATE_IN_PROGRESS');
     await expect(slow).toHaveAttribute('data-status', 'CREATE_COMPLETE', { timeout: 20_000 });
-    await expect(page.getByTestId('stack-topology-status')).toContainText('CREATE_COMPLETE', {
+    await expect(page.getByTestId('stack-topology-status')).toContainText('Create Complete', {
       timeout: 10_000,
     });
     await slow.click();
@@ -130,7 +130,7 @@ test.describe('stacks as demo', () => {
     await expect(update).toBeHidden();
     await expect
       .poll(() => panel.cell(name, 'Status'), { timeout: 20_000 })
-      .toBe('UPDATE_COMPLETE');
+      .toBe('Update Complete');
 
     await panel.rowAction(name, 'Delete Stack');
     await panel.confirm('Confirm Delete Stack', 'Delete Stack', `"${name}"`);

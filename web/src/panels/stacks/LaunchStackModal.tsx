@@ -31,6 +31,30 @@ function templateBody(v: TemplateValues): StackValidateBody {
   };
 }
 
+/**
+ * Both steps' dialogs close after a successful submit, yet a step's own success may lead on
+ * inside the flow (to the parameters, to the preview): `stayOpen` before it returns keeps that
+ * one close from reaching the caller.
+ */
+function useStepClose(onClose: (result?: ActionResult) => void): {
+  onClose: (result?: ActionResult) => void;
+  stayOpen: () => void;
+} {
+  const advancing = useRef(false);
+  return {
+    onClose: (result) => {
+      if (advancing.current) {
+        advancing.current = false;
+        return;
+      }
+      onClose(result);
+    },
+    stayOpen: () => {
+      advancing.current = true;
+    },
+  };
+}
+
 /** Step 1: where the template comes from; Heat validates it before the parameters show. */
 function TemplateStep({
   title,
@@ -45,7 +69,7 @@ function TemplateStep({
   const validate = useMutation(stackMutations.validate);
   const [file, setFile] = useState<File>();
   const [envFile, setEnvFile] = useState<File>();
-  const advancing = useRef(false);
+  const step = useStepClose(onClose);
   const form = useForm<TemplateValues>(
     { source: 'file', text: '', url: '', environment: '' },
     (v) => ({
@@ -68,18 +92,12 @@ function TemplateStep({
       submitLabel={t('Validate Template')}
       isValid={form.isValid}
       variant="large"
-      onClose={(result) => {
-        // The step's own success leads to the next step, not out of the dialog.
-        if (advancing.current) {
-          advancing.current = false;
-          return;
-        }
-        onClose(result);
-      }}
+      // The step's own success leads to the next step, not out of the dialog.
+      onClose={step.onClose}
       onSubmit={async () => {
         const body = templateBody(form.values);
         const validation = await validate.mutateAsync(body);
-        advancing.current = true;
+        step.stayOpen();
         onValidated(body, validation);
       }}
     >
@@ -155,7 +173,7 @@ function ParametersStep({
   const update = useMutation(stackMutations.update);
   const preview = useMutation(stackMutations.preview);
   const [previewed, setPreviewed] = useState<StackPreview>();
-  const advancing = useRef(false);
+  const step = useStepClose(onClose);
   const params: NamedParameter[] = validation.parameters;
   const form = useForm<LaunchValues>(
     () => ({
@@ -243,13 +261,7 @@ function ParametersStep({
       isValid={form.isValid}
       variant="large"
       description={validation.description}
-      onClose={(result) => {
-        if (advancing.current) {
-          advancing.current = false;
-          return;
-        }
-        onClose(result);
-      }}
+      onClose={step.onClose}
       onSubmit={async () => {
         const v = form.values;
         // Only parameters with a value: an empty one keeps the template's default.
@@ -268,7 +280,7 @@ function ParametersStep({
         }
         if (mode === 'preview') {
           const answer = await preview.mutateAsync({ stack_name: v.stack_name.trim(), ...common });
-          advancing.current = true;
+          step.stayOpen();
           setPreviewed(answer);
           return undefined;
         }

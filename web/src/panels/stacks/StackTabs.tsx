@@ -10,6 +10,7 @@ import { formatDateTime } from '../../registry/formatDate';
 import type { Column } from '../../registry/types';
 import { ItemTable } from '../../ui/ResourceTable/ItemTable';
 import { isStackInProgress, stackQueries, type StackRow } from '../../data/heat/stacks';
+import { STACK_STATUS_LABELS, stackStatusColor } from './stackStatus';
 
 /** Where the real resource behind a stack resource is shown, when Skydeck has its panel. */
 const PANEL_OF: Readonly<Record<string, string>> = {
@@ -29,9 +30,6 @@ export function resourceHref(r: Pick<StackResource, 'resource_type' | 'physical_
     : undefined;
 }
 
-const statusColor = (v: string): 'green' | 'red' | 'grey' =>
-  v.endsWith('_COMPLETE') ? 'green' : v.endsWith('_FAILED') ? 'red' : 'grey';
-
 const resourceColumns: Column<StackResource>[] = [
   textColumn<StackResource>('name', msg('Stack Resource'), (r) => r.resource_name, {
     defaultSort: true,
@@ -48,7 +46,8 @@ const resourceColumns: Column<StackResource>[] = [
   }),
   labelColumn<StackResource>('status', msg('Status'), (r) => r.resource_status, {
     inProgress: (r) => isStackInProgress(r.resource_status),
-    color: statusColor,
+    labels: STACK_STATUS_LABELS,
+    color: stackStatusColor,
   }),
   textColumn<StackResource>('reason', msg('Status Reason'), (r) => r.resource_status_reason),
 ];
@@ -61,7 +60,8 @@ const eventColumns: Column<StackEvent>[] = [
     cell: (e) => formatDateTime(e.event_time),
   }),
   labelColumn<StackEvent>('status', msg('Status'), (e) => e.resource_status, {
-    color: statusColor,
+    labels: STACK_STATUS_LABELS,
+    color: stackStatusColor,
   }),
   textColumn<StackEvent>('reason', msg('Status Reason'), (e) => e.resource_status_reason),
 ];

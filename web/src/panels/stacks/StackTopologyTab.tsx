@@ -26,6 +26,7 @@ import CubeIcon from '@patternfly/react-icons/dist/esm/icons/cube-icon';
 import type { Stack, StackTopology, StackTopologyNode } from '@skydeck/contract';
 import { stackQueries, topologyPollInterval } from '../../data/heat/stacks';
 import { resourceHref } from './StackTabs';
+import { stackStatusText } from './stackStatus';
 
 const ICONS: Readonly<Record<string, typeof CubeIcon>> = {
   server: ServerIcon,
@@ -171,7 +172,7 @@ function Graph({ data }: { data: StackTopology }): ReactNode {
               data-status={n.status}
               tabIndex={0}
               role="button"
-              aria-label={`${n.name}: ${n.status}`}
+              aria-label={`${n.name}: ${stackStatusText(n.status)}`}
               style={{ cursor: 'pointer' }}
               onClick={() => setOpen(n.name === open ? undefined : n.name)}
               onKeyDown={(e) => {
@@ -248,7 +249,7 @@ function Balloon({
           <dt>{t('Type')}</dt>
           <dd>{node.resource_type}</dd>
           <dt>{t('Status')}</dt>
-          <dd>{node.status}</dd>
+          <dd>{stackStatusText(node.status)}</dd>
           {node.status_reason ? (
             <>
               <dt>{t('Status Reason')}</dt>
@@ -281,7 +282,7 @@ export function StackTopologyTab({ stack }: { stack: Stack }): ReactNode {
   return (
     <div>
       <p data-testid="stack-topology-status">
-        {t('Stack status: {{status}}', { status: query.data.stack.status })}
+        {t('Stack status: {{status}}', { status: stackStatusText(query.data.stack.status) })}
       </p>
       <Graph data={query.data} />
     </div>

@@ -22,29 +22,26 @@ import {
   StackTemplateTab,
 } from './StackTabs';
 import { StackTopologyTab } from './StackTopologyTab';
+import { STACK_STATUS_LABELS, stackStatusColor, stackStatusText } from './stackStatus';
 
 const ADMIN_PANEL = '/admin/stacks';
 const isAdmin = (scope: PanelScope): boolean => scope.path === ADMIN_PANEL;
 
-/** Stack status → its colour: complete green, failed red, the rest (in progress…) grey. */
-export const stackStatusColor = (status: string): 'green' | 'red' | 'grey' =>
-  status.endsWith('_COMPLETE') ? 'green' : status.endsWith('_FAILED') ? 'red' : 'grey';
-
-/** Heat's status codes as a user reads them. */
+/** The statuses the Status facet offers, in the order a user looks for them. */
 const STATUS_OPTIONS = [
-  { key: 'CREATE_COMPLETE', label: msg('Create Complete') },
-  { key: 'CREATE_FAILED', label: msg('Create Failed') },
-  { key: 'CREATE_IN_PROGRESS', label: msg('Create In Progress') },
-  { key: 'UPDATE_COMPLETE', label: msg('Update Complete') },
-  { key: 'UPDATE_FAILED', label: msg('Update Failed') },
-  { key: 'UPDATE_IN_PROGRESS', label: msg('Update In Progress') },
-  { key: 'CHECK_COMPLETE', label: msg('Check Complete') },
-  { key: 'SUSPEND_COMPLETE', label: msg('Suspend Complete') },
-  { key: 'RESUME_COMPLETE', label: msg('Resume Complete') },
-  { key: 'DELETE_IN_PROGRESS', label: msg('Delete In Progress') },
-  { key: 'DELETE_FAILED', label: msg('Delete Failed') },
-  { key: 'ROLLBACK_COMPLETE', label: msg('Rollback Complete') },
-];
+  'CREATE_COMPLETE',
+  'CREATE_FAILED',
+  'CREATE_IN_PROGRESS',
+  'UPDATE_COMPLETE',
+  'UPDATE_FAILED',
+  'UPDATE_IN_PROGRESS',
+  'CHECK_COMPLETE',
+  'SUSPEND_COMPLETE',
+  'RESUME_COMPLETE',
+  'DELETE_IN_PROGRESS',
+  'DELETE_FAILED',
+  'ROLLBACK_COMPLETE',
+].map((key) => ({ key, label: STACK_STATUS_LABELS[key] ?? key }));
 
 const remove = {
   requires: [policy('orchestration', 'stacks:delete')],
@@ -96,6 +93,7 @@ export const stacks = defineResource<Stack>({
     labelColumn<Stack>('status', msg('Status'), (s) => s.stack_status, {
       priority: 1,
       inProgress: (s) => isStackInProgress(s.stack_status),
+      labels: STACK_STATUS_LABELS,
       color: stackStatusColor,
     }),
     textColumn<Stack>('reason', msg('Status Reason'), (s) => s.stack_status_reason, {
@@ -142,7 +140,7 @@ export const stacks = defineResource<Stack>({
       field(msg('Name'), (s) => s.stack_name),
       field(msg('ID'), (s) => s.id),
       field(msg('Description'), (s) => s.description ?? ''),
-      field(msg('Status'), (s) => s.stack_status),
+      field(msg('Status'), (s) => stackStatusText(s.stack_status)),
       field(msg('Status Reason'), (s) => s.stack_status_reason ?? ''),
       dateField(msg('Created'), (s) => s.creation_time),
       dateField(msg('Last Updated'), (s) => s.updated_time),
