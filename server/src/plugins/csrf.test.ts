@@ -257,17 +257,27 @@ describe('CSRF', () => {
   });
 });
 
+/**
+ * A fresh anonymous browser's logout posts (its cookie and token sent) with the given headers
+ * added: the proxy and trusted-origin cases differ only in the headers and the app's config.
+ */
+const logoutPoster = async (
+  app: FastifyInstance,
+): Promise<(headers: Record<string, string>) => Promise<LightMyRequestResponse>> => {
+  const browser = await anonymousBrowser(app);
+  return (headers) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/logout/',
+      headers: { ...browser.headers, ...headers },
+    });
+};
+
 describe('CSRF behind a proxy and with trusted origins', () => {
   it('compares with the origin the browser used, when the proxy is trusted', async () => {
     const { app } = await buildOfflineApp({ trustProxy: true });
     try {
-      const browser = await anonymousBrowser(app);
-      const post = (headers: Record<string, string>) =>
-        app.inject({
-          method: 'POST',
-          url: '/auth/logout/',
-          headers: { ...browser.headers, ...headers },
-        });
+      const post = await logoutPoster(app);
       const proxied = {
         'x-forwarded-proto': 'https',
         'x-forwarded-host': 'dash.example.com',
@@ -281,16 +291,11 @@ describe('CSRF behind a proxy and with trusted origins', () => {
     }
     const { app: untrusting } = await buildOfflineApp();
     try {
-      const browser = await anonymousBrowser(untrusting);
-      const res = await untrusting.inject({
-        method: 'POST',
-        url: '/auth/logout/',
-        headers: {
-          ...browser.headers,
-          'x-forwarded-proto': 'https',
-          'x-forwarded-host': 'dash.example.com',
-          origin: 'https://dash.example.com',
-        },
+      const post = await logoutPoster(untrusting);
+      const res = await post({
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'dash.example.com',
+        origin: 'https://dash.example.com',
       });
       expect(res.statusCode).toBe(403);
     } finally {
@@ -301,13 +306,7 @@ describe('CSRF behind a proxy and with trusted origins', () => {
   it('lets a configured origin through, same-site or not; others stay out', async () => {
     const { app } = await buildOfflineApp({ csrfTrustedOrigins: ['https://portal.example.com'] });
     try {
-      const browser = await anonymousBrowser(app);
-      const post = (headers: Record<string, string>) =>
-        app.inject({
-          method: 'POST',
-          url: '/auth/logout/',
-          headers: { ...browser.headers, ...headers },
-        });
+      const post = await logoutPoster(app);
       const portal = { origin: 'https://portal.example.com', 'sec-fetch-site': 'same-site' };
       expect((await post(portal)).statusCode).toBe(204);
       expect((await post({ ...portal, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(204);

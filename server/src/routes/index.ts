@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { authOptionsRoutes } from './auth/options';
 import { loginRoutes } from './auth/login';
 import { logoutRoutes } from './auth/logout';
@@ -105,6 +105,11 @@ const API_ROUTES = [
   heatStackRoutes,
 ];
 
+/** Answers carry the user's data: no browser or proxy may keep them (api/ and header/). */
+const noStore: onRequestAsyncHookHandler = async (_request, reply) => {
+  reply.header('cache-control', 'no-store');
+};
+
 /**
  * {webroot}auth/: CSRF on unsafe methods (JSON or form posts).
  * {webroot}api/: JSON only, X-Requested-With, CSRF on unsafe methods, and a session.
@@ -125,10 +130,7 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(
     async (api) => {
       api.removeContentTypeParser(['application/x-www-form-urlencoded', 'text/plain']);
-      api.addHook('onRequest', async (_request, reply) => {
-        // Answers carry the user's data: no browser or proxy may keep them.
-        reply.header('cache-control', 'no-store');
-      });
+      api.addHook('onRequest', noStore);
       api.addHook('onRequest', app.requireXhr);
       api.addHook('onRequest', app.csrfProtection);
       // No form field can carry the token here (bodies are JSON or streamed files), so a form
@@ -143,9 +145,7 @@ export const registerRoutes = async (app: FastifyInstance, deps: RouteDeps): Pro
   // {webroot}header/ (spec 1 §7): outside /api/, yet personal to a session like its answers.
   await app.register(
     async (header) => {
-      header.addHook('onRequest', async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      });
+      header.addHook('onRequest', noStore);
       header.addHook('onRequest', app.requireSession);
       await header.register(headerRoutes, deps);
     },

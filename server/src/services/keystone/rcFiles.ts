@@ -79,6 +79,10 @@ export interface ApplicationCredentialRc extends RcTarget {
 
 const exportLine = (name: string, value: string): string => `export ${name}=${shellQuote(value)}`;
 
+/** `export NAME=value` lines, in the order the variables are given. */
+const exportLines = (variables: Readonly<Record<string, string>>): string[] =>
+  Object.entries(variables).map(([name, value]) => exportLine(name, value));
+
 const HEADER = [
   '#!/usr/bin/env bash',
   '# Load into the current shell with `source <this file>`; the openstack CLI then uses it.',
@@ -92,43 +96,9 @@ const targetLines = (target: RcTarget): string[] => [
   'export OS_IDENTITY_API_VERSION=3',
 ];
 
-/** openrc (v3) for a user and project; the password is read from the terminal when sourced. */
-export const userOpenrc = (rc: UserRc): string =>
-  [
-    ...HEADER,
-    '# It asks for your password, which is kept only in this shell.',
-    'unset OS_AUTH_TYPE OS_TOKEN OS_CLOUD OS_TENANT_ID OS_TENANT_NAME',
-    'unset OS_APPLICATION_CREDENTIAL_ID OS_APPLICATION_CREDENTIAL_NAME OS_APPLICATION_CREDENTIAL_SECRET',
-    exportLine('OS_AUTH_URL', rc.authUrl),
-    exportLine('OS_PROJECT_ID', rc.projectId),
-    exportLine('OS_PROJECT_NAME', rc.projectName),
-    exportLine('OS_USER_DOMAIN_NAME', rc.userDomainName),
-    exportLine('OS_PROJECT_DOMAIN_ID', rc.projectDomainId),
-    exportLine('OS_USERNAME', rc.username),
-    `printf 'OpenStack password of %s (project %s): ' "$OS_USERNAME" "$OS_PROJECT_NAME" >&2`,
-    // IFS= keeps spaces at either end of the password; -r keeps backslashes.
-    'IFS= read -sr OS_PASSWORD',
-    'printf "\\n" >&2',
-    'export OS_PASSWORD',
-    ...targetLines(rc),
-    '',
-  ].join('\n');
-
-/** clouds.yaml for a user and project; no password: the CLI asks, or the user adds one. */
-export const userCloudsYaml = (name: string, rc: UserRc): string =>
-  [
-    'clouds:',
-    `  ${yamlQuote(name)}:`,
-    '    auth:',
-    `      auth_url: ${yamlQuote(rc.authUrl)}`,
-    `      username: ${yamlQuote(rc.username)}`,
-    `      user_domain_name: ${yamlQuote(rc.userDomainName)}`,
-    `      project_id: ${yamlQuote(rc.projectId)}`,
-    `      project_name: ${yamlQuote(rc.projectName)}`,
-    `      project_domain_id: ${yamlQuote(rc.projectDomainId)}`,
-    ...targetYaml(rc),
-    '',
-  ].join('\n');
+/** An openrc of either kind: the header, the credential's own lines, the target's settings. */
+const openrcFile = (target: RcTarget, credentialLines: readonly string[]): string =>
+  [...HEADER, ...credentialLines, ...targetLines(target), ''].join('\n');
 
 const targetYaml = (target: RcTarget): string[] => [
   ...(target.region === '' ? [] : [`    region_name: ${yamlQuote(target.region)}`]),
@@ -136,36 +106,83 @@ const targetYaml = (target: RcTarget): string[] => [
   '    identity_api_version: 3',
 ];
 
+/**
+ * A clouds.yaml of either kind, with one cloud `name`: its auth_type when not the default
+ * password, its auth entries after auth_url, then the target's settings.
+ */
+const cloudsYamlFile = (
+  name: string,
+  target: RcTarget,
+  auth: Readonly<Record<string, string>>,
+  authType?: string,
+): string =>
+  [
+    'clouds:',
+    `  ${yamlQuote(name)}:`,
+    ...(authType === undefined ? [] : [`    auth_type: ${yamlQuote(authType)}`]),
+    '    auth:',
+    ...Object.entries({ auth_url: target.authUrl, ...auth }).map(
+      ([key, value]) => `      ${key}: ${yamlQuote(value)}`,
+    ),
+    ...targetYaml(target),
+    '',
+  ].join('\n');
+
+/** openrc (v3) for a user and project; the password is read from the terminal when sourced. */
+export const userOpenrc = (rc: UserRc): string =>
+  openrcFile(rc, [
+    '# It asks for your password, which is kept only in this shell.',
+    'unset OS_AUTH_TYPE OS_TOKEN OS_CLOUD OS_TENANT_ID OS_TENANT_NAME',
+    'unset OS_APPLICATION_CREDENTIAL_ID OS_APPLICATION_CREDENTIAL_NAME OS_APPLICATION_CREDENTIAL_SECRET',
+    ...exportLines({
+      OS_AUTH_URL: rc.authUrl,
+      OS_PROJECT_ID: rc.projectId,
+      OS_PROJECT_NAME: rc.projectName,
+      OS_USER_DOMAIN_NAME: rc.userDomainName,
+      OS_PROJECT_DOMAIN_ID: rc.projectDomainId,
+      OS_USERNAME: rc.username,
+    }),
+    `printf 'OpenStack password of %s (project %s): ' "$OS_USERNAME" "$OS_PROJECT_NAME" >&2`,
+    // IFS= keeps spaces at either end of the password; -r keeps backslashes.
+    'IFS= read -sr OS_PASSWORD',
+    'printf "\\n" >&2',
+    'export OS_PASSWORD',
+  ]);
+
+/** clouds.yaml for a user and project; no password: the CLI asks, or the user adds one. */
+export const userCloudsYaml = (name: string, rc: UserRc): string =>
+  cloudsYamlFile(name, rc, {
+    username: rc.username,
+    user_domain_name: rc.userDomainName,
+    project_id: rc.projectId,
+    project_name: rc.projectName,
+    project_domain_id: rc.projectDomainId,
+  });
+
 /** openrc for an application credential: sourced as it is, no question asked. */
 export const applicationCredentialOpenrc = (rc: ApplicationCredentialRc): string =>
-  [
-    ...HEADER,
+  openrcFile(rc, [
     '# It holds a secret: keep it private.',
     // Project and user settings of an earlier openrc would conflict with the credential's own.
     'unset OS_TOKEN OS_CLOUD OS_TENANT_ID OS_TENANT_NAME OS_PROJECT_ID OS_PROJECT_NAME',
     'unset OS_PROJECT_DOMAIN_ID OS_PROJECT_DOMAIN_NAME OS_USER_DOMAIN_ID OS_USER_DOMAIN_NAME',
     'unset OS_USERNAME OS_USER_ID OS_PASSWORD OS_APPLICATION_CREDENTIAL_NAME',
     'export OS_AUTH_TYPE=v3applicationcredential',
-    exportLine('OS_AUTH_URL', rc.authUrl),
-    exportLine('OS_APPLICATION_CREDENTIAL_ID', rc.id),
-    exportLine('OS_APPLICATION_CREDENTIAL_SECRET', rc.secret),
-    ...targetLines(rc),
-    '',
-  ].join('\n');
+    ...exportLines({
+      OS_AUTH_URL: rc.authUrl,
+      OS_APPLICATION_CREDENTIAL_ID: rc.id,
+      OS_APPLICATION_CREDENTIAL_SECRET: rc.secret,
+    }),
+  ]);
 
 /** clouds.yaml for an application credential, usable with `--os-cloud <name>` as it is. */
 export const applicationCredentialCloudsYaml = (
   name: string,
   rc: ApplicationCredentialRc,
 ): string =>
-  [
-    'clouds:',
-    `  ${yamlQuote(name)}:`,
-    '    auth_type: "v3applicationcredential"',
-    '    auth:',
-    `      auth_url: ${yamlQuote(rc.authUrl)}`,
-    `      application_credential_id: ${yamlQuote(rc.id)}`,
-    `      application_credential_secret: ${yamlQuote(rc.secret)}`,
-    ...targetYaml(rc),
-    '',
-  ].join('\n');
+  cloudsYamlFile(
+    name,
+    rc,
+    { application_credential_id: rc.id, application_credential_secret: rc.secret },
+    'v3applicationcredential',
+  );

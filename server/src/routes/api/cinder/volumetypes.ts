@@ -9,6 +9,7 @@ import type {
   VolumeTypeEncryptionSpec,
 } from '@skydeck/openstack-client';
 import { serve, serveNoContent } from '../../serve';
+import { serveItemPassThrough } from '../../serveItem';
 import { extraSpecCalls, serveMetadata } from '../../serveMetadata';
 import type { RouteDeps } from '../../deps';
 
@@ -65,23 +66,20 @@ export const volumeTypeRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     toVolumeType(await request.openstack.cinder.volumeTypes.getDefault()),
   );
 
-  serve(app, api['cinder.volumetypes.get'], async (request) =>
-    toVolumeType(await request.openstack.cinder.volumeTypes.get(request.params.id)),
-  );
-
   serve(app, api['cinder.volumetypes.create'], async (request, reply) => {
     const created = await request.openstack.cinder.volumeTypes.create(request.body);
     return reply.code(201).send(toVolumeType(created));
   });
 
-  serve(app, api['cinder.volumetypes.update'], async (request) =>
-    toVolumeType(
-      await request.openstack.cinder.volumeTypes.update(request.params.id, request.body),
-    ),
-  );
-
-  serveNoContent(app, api['cinder.volumetypes.delete'], (request) =>
-    request.openstack.cinder.volumeTypes.delete(request.params.id),
+  serveItemPassThrough(
+    app,
+    {
+      get: api['cinder.volumetypes.get'],
+      update: api['cinder.volumetypes.update'],
+      delete: api['cinder.volumetypes.delete'],
+    },
+    (request) => request.openstack.cinder.volumeTypes,
+    toVolumeType,
   );
 
   serve(app, api['cinder.volumetypes.encryption'], async (request) => ({

@@ -42,6 +42,26 @@ const checkPropertyNames = (properties: Readonly<Record<string, string>>): void 
   }
 };
 
+/** The image attributes both forms send to Glance as they are given. */
+type AttributesAsGiven = Pick<
+  ImageCreateBody & ImageUpdateBody,
+  'visibility' | 'protected' | 'min_disk' | 'min_ram' | 'tags'
+>;
+
+/**
+ * The attributes of `AttributesAsGiven` the form sets, and only those: create and edit share
+ * this one list, so a field sent as given by one form cannot be forgotten by the other.
+ */
+const attributesAsGiven = (body: AttributesAsGiven): AttributesAsGiven => {
+  const out: AttributesAsGiven = {};
+  if (body.visibility !== undefined) out.visibility = body.visibility;
+  if (body.protected !== undefined) out.protected = body.protected;
+  if (body.min_disk !== undefined) out.min_disk = body.min_disk;
+  if (body.min_ram !== undefined) out.min_ram = body.min_ram;
+  if (body.tags !== undefined) out.tags = body.tags;
+  return out;
+};
+
 /** POST /v2/images body for a create form (spec 2 §3 Create Image). */
 export const imageCreateRequest = (body: ImageCreateBody): GlanceImageCreate => {
   const properties = body.properties ?? {};
@@ -50,12 +70,8 @@ export const imageCreateRequest = (body: ImageCreateBody): GlanceImageCreate => 
     ...properties,
     name: body.name,
     ...formatsFor(body.disk_format, body.container_format),
+    ...attributesAsGiven(body),
   };
-  if (body.visibility !== undefined) image.visibility = body.visibility;
-  if (body.protected !== undefined) image.protected = body.protected;
-  if (body.min_disk !== undefined) image.min_disk = body.min_disk;
-  if (body.min_ram !== undefined) image.min_ram = body.min_ram;
-  if (body.tags !== undefined) image.tags = body.tags;
   for (const [field, property] of Object.entries(NAMED_PROPERTIES)) {
     const value = body[field as keyof typeof NAMED_PROPERTIES];
     // An empty field is no property, as in the edit form.
@@ -81,11 +97,7 @@ export const imageUpdateChanges = (body: ImageUpdateBody): ImageChanges => {
   } else if (body.container_format !== undefined) {
     set.container_format = body.container_format;
   }
-  if (body.visibility !== undefined) set.visibility = body.visibility;
-  if (body.protected !== undefined) set.protected = body.protected;
-  if (body.min_disk !== undefined) set.min_disk = body.min_disk;
-  if (body.min_ram !== undefined) set.min_ram = body.min_ram;
-  if (body.tags !== undefined) set.tags = body.tags;
+  Object.assign(set, attributesAsGiven(body));
   for (const [field, property] of Object.entries(NAMED_PROPERTIES)) {
     const value = body[field as keyof typeof NAMED_PROPERTIES];
     if (value === undefined) continue;

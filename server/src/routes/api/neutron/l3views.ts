@@ -4,6 +4,7 @@ import type {
   NeutronRouter,
   NeutronSecurityGroupRule,
 } from '@skydeck/openstack-client';
+import { identityFieldsOf, withTimestamps } from './standardAttrs';
 
 // Pure mappers from Neutron's router, floating IP and rule shapes to the contract's.
 
@@ -13,10 +14,7 @@ export type NetworkNames = ReadonlyMap<string, string>;
 export const toRouter = (r: NeutronRouter, networkNames: NetworkNames): Router => {
   const gw = r.external_gateway_info;
   const out: Router = {
-    id: r.id,
-    name: r.name,
-    description: r.description ?? '',
-    project_id: r.project_id,
+    ...identityFieldsOf(r),
     status: r.status,
     admin_state_up: r.admin_state_up,
     external_gateway: gw
@@ -36,9 +34,7 @@ export const toRouter = (r: NeutronRouter, networkNames: NetworkNames): Router =
   // Policy shows ha and distributed to admins only; a member's answer leaves them out.
   if (typeof r.ha === 'boolean') out.ha = r.ha;
   if (typeof r.distributed === 'boolean') out.distributed = r.distributed;
-  if (r.created_at !== undefined) out.created_at = r.created_at;
-  if (r.updated_at !== undefined) out.updated_at = r.updated_at;
-  return out;
+  return withTimestamps(out, r);
 };
 
 /** Instance names by id (the project's servers), for a floating IP's association. */
@@ -70,9 +66,7 @@ export const toFloatingIp = (
   };
   if (typeof f.dns_name === 'string') out.dns_name = f.dns_name;
   if (typeof f.dns_domain === 'string') out.dns_domain = f.dns_domain;
-  if (f.created_at !== undefined) out.created_at = f.created_at;
-  if (f.updated_at !== undefined) out.updated_at = f.updated_at;
-  return out;
+  return withTimestamps(out, f);
 };
 
 export const toRule = (r: NeutronSecurityGroupRule): SecurityGroupRule => ({

@@ -8,7 +8,9 @@ import {
 } from '@skydeck/contract';
 import type { NeutronQosPolicy, NeutronQosRule, QosRuleFields } from '@skydeck/openstack-client';
 import { serve, serveNoContent } from '../../serve';
+import { serveItemPassThrough } from '../../serveItem';
 import type { RouteDeps } from '../../deps';
+import { identityFieldsOf, withTimestamps } from './standardAttrs';
 
 class QosRequestError extends Error {
   readonly statusCode = 400;
@@ -27,18 +29,13 @@ export const toQosRule = (r: NeutronQosRule): QosRule => {
 
 export const toQosPolicy = (p: NeutronQosPolicy): QosPolicy => {
   const out: QosPolicy = {
-    id: p.id,
-    name: p.name,
-    description: p.description ?? '',
+    ...identityFieldsOf(p),
     shared: p.shared,
     is_default: p.is_default ?? false,
-    project_id: p.project_id,
     rules: p.rules.map(toQosRule),
   };
   if (p.revision_number !== undefined) out.revision_number = p.revision_number;
-  if (p.created_at !== undefined) out.created_at = p.created_at;
-  if (p.updated_at !== undefined) out.updated_at = p.updated_at;
-  return out;
+  return withTimestamps(out, p);
 };
 
 /**
@@ -79,18 +76,15 @@ export const qosRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(toQosPolicy(created));
   });
 
-  serve(app, api['neutron.qos_policies.get'], async (request) =>
-    toQosPolicy(await request.openstack.neutron.qosPolicies.get(request.params.id)),
-  );
-
-  serve(app, api['neutron.qos_policies.update'], async (request) =>
-    toQosPolicy(
-      await request.openstack.neutron.qosPolicies.update(request.params.id, request.body),
-    ),
-  );
-
-  serveNoContent(app, api['neutron.qos_policies.delete'], (request) =>
-    request.openstack.neutron.qosPolicies.delete(request.params.id),
+  serveItemPassThrough(
+    app,
+    {
+      get: api['neutron.qos_policies.get'],
+      update: api['neutron.qos_policies.update'],
+      delete: api['neutron.qos_policies.delete'],
+    },
+    (request) => request.openstack.neutron.qosPolicies,
+    toQosPolicy,
   );
 
   serve(app, api['neutron.qos_policies.createRule'], async (request, reply) => {

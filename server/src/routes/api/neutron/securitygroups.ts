@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
 import { sessionOf } from '../../../lib/sessionOf';
-import { serve, serveNoContent } from '../../serve';
+import { serve } from '../../serve';
+import { serveItemPassThrough } from '../../serveItem';
 import type { RouteDeps } from '../../deps';
 import { toRule } from './l3views';
 import { toSecurityGroup } from './views';
@@ -25,10 +26,6 @@ export const securityGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
     };
   });
 
-  serve(app, api['neutron.securitygroups.get'], async (request) =>
-    toSecurityGroup(await request.openstack.neutron.securityGroups.get(request.params.id)),
-  );
-
   serve(app, api['neutron.securitygroups.create'], async (request, reply) => {
     const { name, description } = request.body;
     const created = await request.openstack.neutron.securityGroups.create({
@@ -38,14 +35,15 @@ export const securityGroupRoutes: FastifyPluginAsync<RouteDeps> = async (app) =>
     return reply.code(201).send(toSecurityGroup(created));
   });
 
-  serve(app, api['neutron.securitygroups.update'], async (request) =>
-    toSecurityGroup(
-      await request.openstack.neutron.securityGroups.update(request.params.id, request.body),
-    ),
-  );
-
-  serveNoContent(app, api['neutron.securitygroups.delete'], (request) =>
-    request.openstack.neutron.securityGroups.delete(request.params.id),
+  serveItemPassThrough(
+    app,
+    {
+      get: api['neutron.securitygroups.get'],
+      update: api['neutron.securitygroups.update'],
+      delete: api['neutron.securitygroups.delete'],
+    },
+    (request) => request.openstack.neutron.securityGroups,
+    toSecurityGroup,
   );
 
   serve(app, api['neutron.securitygroups.createRule'], async (request, reply) => {

@@ -9,14 +9,12 @@ import type { NeutronSubport, NeutronTrunk, TrunkUpdate } from '@skydeck/opensta
 import { sessionOf } from '../../../lib/sessionOf';
 import { serve, serveNoContent } from '../../serve';
 import type { RouteDeps } from '../../deps';
+import { identityFieldsOf, withTimestamps } from './standardAttrs';
 
 export const toTrunk = (t: NeutronTrunk): Trunk => {
   const out: Trunk = {
-    id: t.id,
-    name: t.name,
+    ...identityFieldsOf(t),
     name_or_id: t.name || t.id,
-    description: t.description ?? '',
-    project_id: t.project_id,
     port_id: t.port_id,
     status: t.status,
     admin_state_up: t.admin_state_up,
@@ -30,9 +28,7 @@ export const toTrunk = (t: NeutronTrunk): Trunk => {
     subport_count: t.sub_ports.length,
   };
   if (t.revision_number !== undefined) out.revision_number = t.revision_number;
-  if (t.created_at !== undefined) out.created_at = t.created_at;
-  if (t.updated_at !== undefined) out.updated_at = t.updated_at;
-  return out;
+  return withTimestamps(out, t);
 };
 
 const toSubport = (s: TrunkSubportRequest): NeutronSubport =>

@@ -7,6 +7,7 @@ import type {
   OpenStackClient,
 } from '@skydeck/openstack-client';
 import { toRule } from './l3views';
+import { identityFieldsOf, withTimestamps } from './standardAttrs';
 
 // Pure mappers from Neutron's shapes to the contract's (the allowlist: nothing else goes out).
 
@@ -15,10 +16,7 @@ export const toNetwork = (
   refs: ReadonlyMap<string, NetworkSubnetRef>,
 ): Network => {
   const out: Network = {
-    id: n.id,
-    name: n.name,
-    description: n.description ?? '',
-    project_id: n.project_id,
+    ...identityFieldsOf(n),
     status: n.status,
     admin_state_up: n.admin_state_up,
     shared: n.shared,
@@ -44,18 +42,13 @@ export const toNetwork = (
     out.provider_segmentation_id = n['provider:segmentation_id'];
   }
   if (n.qos_policy_id !== undefined) out.qos_policy_id = n.qos_policy_id;
-  if (n.created_at !== undefined) out.created_at = n.created_at;
-  if (n.updated_at !== undefined) out.updated_at = n.updated_at;
-  return out;
+  return withTimestamps(out, n);
 };
 
 export const toSubnet = (s: NeutronSubnet): Subnet => {
   const out: Subnet = {
-    id: s.id,
-    name: s.name,
-    description: s.description ?? '',
+    ...identityFieldsOf(s),
     network_id: s.network_id,
-    project_id: s.project_id,
     ip_version: s.ip_version,
     cidr: s.cidr,
     gateway_ip: s.gateway_ip,
@@ -67,18 +60,13 @@ export const toSubnet = (s: NeutronSubnet): Subnet => {
     ipv6_address_mode: s.ipv6_address_mode ?? null,
     subnetpool_id: s.subnetpool_id ?? null,
   };
-  if (s.created_at !== undefined) out.created_at = s.created_at;
-  if (s.updated_at !== undefined) out.updated_at = s.updated_at;
-  return out;
+  return withTimestamps(out, s);
 };
 
 export const toPort = (p: NeutronPort): Port => {
   const out: Port = {
-    id: p.id,
-    name: p.name,
-    description: p.description ?? '',
+    ...identityFieldsOf(p),
     network_id: p.network_id,
-    project_id: p.project_id,
     status: p.status,
     admin_state_up: p.admin_state_up,
     mac_address: p.mac_address,
@@ -100,23 +88,16 @@ export const toPort = (p: NeutronPort): Port => {
     const id = (trunk as { trunk_id: unknown }).trunk_id;
     if (typeof id === 'string') out.trunk_id = id;
   }
-  if (p.created_at !== undefined) out.created_at = p.created_at;
-  if (p.updated_at !== undefined) out.updated_at = p.updated_at;
-  return out;
+  return withTimestamps(out, p);
 };
 
 export const toSecurityGroup = (g: NeutronSecurityGroup): SecurityGroup => {
   const out: SecurityGroup = {
-    id: g.id,
-    name: g.name,
-    description: g.description ?? '',
-    project_id: g.project_id,
+    ...identityFieldsOf(g),
     rules: g.security_group_rules.map(toRule),
   };
   if (g.stateful !== undefined) out.stateful = g.stateful;
-  if (g.created_at !== undefined) out.created_at = g.created_at;
-  if (g.updated_at !== undefined) out.updated_at = g.updated_at;
-  return out;
+  return withTimestamps(out, g);
 };
 
 /** Ids per subnet read: a Neutron filter of 100 repeated ids keeps the URL short. */

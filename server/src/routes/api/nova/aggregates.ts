@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routeTable as api } from '@skydeck/contract';
-import { serve, serveNoContent } from '../../serve';
+import { serve } from '../../serve';
+import { serveItemPassThrough } from '../../serveItem';
 import { serveMetadata } from '../../serveMetadata';
 import { changeAggregateHosts, toAggregate } from '../../../services/nova/computeAdmin';
 import type { RouteDeps } from '../../deps';
@@ -29,16 +30,15 @@ export const aggregateRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
     return reply.code(201).send(toAggregate(filled));
   });
 
-  serve(app, api['nova.aggregates.get'], async (request) =>
-    toAggregate(await request.openstack.nova.aggregates.get(request.params.id)),
-  );
-
-  serve(app, api['nova.aggregates.update'], async (request) =>
-    toAggregate(await request.openstack.nova.aggregates.update(request.params.id, request.body)),
-  );
-
-  serveNoContent(app, api['nova.aggregates.delete'], (request) =>
-    request.openstack.nova.aggregates.delete(request.params.id),
+  serveItemPassThrough(
+    app,
+    {
+      get: api['nova.aggregates.get'],
+      update: api['nova.aggregates.update'],
+      delete: api['nova.aggregates.delete'],
+    },
+    (request) => request.openstack.nova.aggregates,
+    toAggregate,
   );
 
   serve(app, api['nova.aggregates.hosts'], async (request) =>

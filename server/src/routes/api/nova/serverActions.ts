@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   routeTable as api,
   serverActionProblem,
@@ -6,9 +6,9 @@ import {
   type ServerOperation,
 } from '@skydeck/contract';
 import type { ServerAction } from '@skydeck/openstack-client';
-import { sessionOf } from '../../../lib/sessionOf';
-import { getInstance, type InstanceCaller } from '../../../services/nova/instances';
+import { getInstance } from '../../../services/nova/instances';
 import { serve, serveNoContent } from '../../serve';
+import { instanceCallerOf } from './servers';
 import type { RouteDeps } from '../../deps';
 
 /** Nova's action for each of our operations, with the fields the body carries. */
@@ -63,14 +63,7 @@ const ACTIONS: Readonly<Record<ServerOperation, (body: ServerActionBody) => Serv
  * ("Cannot 'stop' instance … while it is in vm_state stopped"), a lock its 409, policy its 403.
  */
 export const serverActionRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
-  const callerOf = (request: FastifyRequest): InstanceCaller => {
-    const { project } = sessionOf(request).session;
-    return {
-      projectId: project.id,
-      projectName: project.name,
-      pageSize: deps.config.settings.API_RESULT_PAGE_SIZE,
-    };
-  };
+  const pageSize = deps.config.settings.API_RESULT_PAGE_SIZE;
 
   serve(app, api['nova.servers.action'], async (request, reply) => {
     const problem = serverActionProblem(request.body);
@@ -90,7 +83,7 @@ export const serverActionRoutes: FastifyPluginAsync<RouteDeps> = async (app, dep
       // An empty description clears it (Nova stores null).
       ...(description !== undefined ? { description: description || null } : {}),
     });
-    return getInstance(request.openstack, request.params.id, callerOf(request));
+    return getInstance(request.openstack, request.params.id, instanceCallerOf(request, pageSize));
   });
 
   serveNoContent(app, api['nova.servers.delete'], (request) =>
