@@ -5,25 +5,21 @@ import { msg } from '../i18n/msg';
 import { policy, service, type ManifestEntry, type ResourceType } from '../registry/types';
 import { mockFetch, renderWithProviders } from '../testing/render';
 import { AppSidebar, activePanelPath, sidebarSections } from './AppSidebar';
+import { manifestEntry } from './manifest';
 import { allPanels } from './usePanelAccess';
 
 const load = (): Promise<ResourceType<unknown>> => Promise.reject(new Error('not loaded in tests'));
 
+/** The real manifest's entry, not loaded: the sidebar reads only its names, panels and needs. */
+function realEntry(type: string): ManifestEntry {
+  const entry = manifestEntry(type);
+  if (!entry) throw new Error(`no manifest entry ${type}`);
+  return { ...entry, load };
+}
+
 const MANIFEST: ManifestEntry[] = [
-  {
-    type: 'OS::Nova::Keypair',
-    names: { one: msg('Key Pair'), many: msg('Key Pairs') },
-    panels: [
-      {
-        path: '/project/key_pairs',
-        group: 'project',
-        subgroup: 'compute',
-        title: msg('Key Pairs'),
-      },
-    ],
-    requires: [service('compute')],
-    load,
-  },
+  // A project panel in the Compute section, needing only the compute service.
+  realEntry('OS::Nova::Keypair'),
   {
     type: 'OS::Glance::Image',
     names: { one: msg('Image'), many: msg('Images') },

@@ -1,32 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { asList, asPage, defineResource } from '../registry/defineResource';
-import type { ListPage, ResourceType } from '../registry/types';
+import type { ResourceType } from '../registry/types';
+import { adminPagedRows } from '../testing/pagedRows';
 import { TEST_SETTINGS } from '../testing/panelTestKit';
 import { panelListQuery } from './listPrefetch';
 import { testScope } from '../testing/testScope';
 
-interface Row {
-  id: string;
-}
-
-const rows = defineResource<Row>({
-  key: (r) => r.id,
-  label: (r) => r.id,
-  columns: [],
-  facets: [{ id: 'name', label: 'Name', server: true }],
-  list: (_scope, filters) =>
-    asList(queryOptions({ queryKey: ['rows', 'list', filters], queryFn: (): Row[] => [] })),
-  paging: {
-    when: (scope) => scope.group === 'admin',
-    page: (_scope, filters, page) =>
-      asPage(
-        queryOptions({
-          queryKey: ['rows', 'page', filters, page],
-          queryFn: (): ListPage<Row> => ({ items: [] }),
-        }),
-      ),
-  },
+const rows = adminPagedRows({
+  extra: { facets: [{ id: 'name', label: 'Name', server: true }] },
 }) as unknown as ResourceType<unknown>;
 
 describe('panelListQuery', () => {

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { GIB } from '@skydeck/contract/launchConstants';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Progress } from '@patternfly/react-core';
 import { useTranslation } from '../i18n/useTranslation';
@@ -31,7 +32,6 @@ import {
 } from './model';
 import { useLaunchData } from './useLaunchData';
 
-const GIB = 1024 ** 3;
 const sizeOf = (item: SourceItem | undefined): ImageSize | undefined =>
   item && { min_disk: item.min_disk, min_ram: item.min_ram, size: item.size_gb * GIB };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GIB } from '@skydeck/contract/launchConstants';
 import {
   chooseFlavor,
   classicBody,
@@ -10,7 +11,6 @@ import {
   volumeSize,
 } from './classicModel';
 
-const GIB = 1024 ** 3;
 const flavors = [
   { id: 'tiny', disk: 1, ram: 512 },
   { id: 'small', disk: 20, ram: 2048 },

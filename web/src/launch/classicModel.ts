@@ -4,6 +4,7 @@
  * default and minimum, and the quota bars' colours.
  */
 import type { LaunchBody } from '@skydeck/contract';
+import { GIB } from '@skydeck/contract/launchConstants';
 import { msg, type Msg } from '../i18n/msg';
 
 export type ClassicSource =
@@ -77,8 +78,6 @@ export function chooseFlavor(
   const keep = fitting.some((f) => f.id === current);
   return { flavorId: keep ? current : (fitting[0]?.id ?? ''), note };
 }
-
-const GIB = 1024 ** 3;
 
 /**
  * Spec 1 §5: a new volume's size is the largest of the flavor's disk, the image's min_disk, the

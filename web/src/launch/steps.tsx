@@ -31,7 +31,7 @@ import { keyPairMutations } from '../data/nova/keypairs';
 import { keyPairNameError } from '../data/nova/keyPairNames';
 import { msg } from '../i18n/msg';
 import { formatDate } from '../registry/formatDate';
-import { PieChart } from '../ui/charts/PieChart';
+import { QuotaPie } from '../ui/charts/QuotaPie';
 import { downloadFile } from '../ui/downloadFile';
 import { CheckboxField } from '../ui/fields/CheckboxField';
 import { NumberField } from '../ui/fields/NumberField';
@@ -81,17 +81,7 @@ function QuotaCharts({ model, data, flavor }: Pick<StepProps, 'model' | 'data' |
   const count = model.instance_count === '' ? 0 : Math.max(0, model.instance_count);
   const chart = (title: string, used: number, added: number, max: number): ReactNode => (
     <FlexItem key={title}>
-      <PieChart
-        title={title}
-        used={{ label: t('Current Usage'), value: used }}
-        added={{ label: t('Added'), value: added }}
-        max={max}
-        summary={
-          max < 0
-            ? t('{{used}} used, no limit', { used: used + added })
-            : t('{{used}} of {{max}} used', { used: used + added, max })
-        }
-      />
+      <QuotaPie title={title} used={used} added={added} max={max} />
     </FlexItem>
   );
   return (

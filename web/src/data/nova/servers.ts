@@ -14,7 +14,7 @@ export const INSTANCE_IDS_MAX = 100;
 export const DEFAULT_LOG_LENGTH = 35;
 
 /** The facets the list route filters by; the rest (none today) would be dropped. */
-const SERVER_FILTERS = [
+export const INSTANCE_FILTERS = [
   'name',
   'status',
   'image',
@@ -26,7 +26,7 @@ const SERVER_FILTERS = [
 ] as const;
 
 /** What the admin panel may filter by besides the project panel's. */
-const ADMIN_FILTERS: ReadonlySet<string> = new Set(['host', 'project_id']);
+export const INSTANCE_ADMIN_FILTERS: ReadonlySet<string> = new Set(['host', 'project_id']);
 
 /**
  * The facet values as the list route's query (spec 2 §9 server-side facets). The admin panel
@@ -37,9 +37,9 @@ export function instanceListQuery(
   admin: boolean,
 ): InstanceListQuery {
   const query: Record<string, string | boolean> = {};
-  for (const key of SERVER_FILTERS) {
+  for (const key of INSTANCE_FILTERS) {
     const value = filters[key]?.trim();
-    if (!value || (!admin && ADMIN_FILTERS.has(key))) continue;
+    if (!value || (!admin && INSTANCE_ADMIN_FILTERS.has(key))) continue;
     query[key] = value;
   }
   if (admin) query['all_projects'] = true;

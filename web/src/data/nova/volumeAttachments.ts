@@ -1,7 +1,7 @@
 import { api, resourceKey } from '../../api/api';
-import { mutation } from '../../api/queryClient';
+import { mutation, type AppMutationOptions } from '../../api/queryClient';
 import { t } from '../../i18n/i18n';
-import { msg } from '../../i18n/msg';
+import { msg, type Msg } from '../../i18n/msg';
 
 export interface AttachVariables {
   serverId: string;
@@ -30,34 +30,39 @@ const affected = [
   resourceKey('cinder.limits'),
 ];
 
+/**
+ * Attach and detach differ only in their call and texts: both refetch the same lists, toast as
+ * info naming the volume and the instance, and show a failure inside the dialog.
+ */
+function attachmentMutation<TData, V extends DetachVariables>(
+  fn: (v: V) => Promise<TData>,
+  success: Msg,
+  errorMessage: Msg,
+): AppMutationOptions<TData, V> {
+  return mutation({
+    fn,
+    invalidates: affected,
+    successType: 'info',
+    successMessage: (_answer, v) => t(success, { volume: v.volumeName, instance: v.serverName }),
+    errorMessage,
+    inlineErrors: true,
+  });
+}
+
 export const volumeAttachmentMutations = {
-  attach: mutation({
-    fn: (v: AttachVariables) =>
+  attach: attachmentMutation(
+    (v: AttachVariables) =>
       api('nova.servers.volumeAttach', {
         params: { id: v.serverId },
         body: { volume_id: v.volumeId, ...(v.device ? { device: v.device } : {}) },
       }),
-    invalidates: affected,
-    successType: 'info',
-    successMessage: (_answer, v) =>
-      t(msg('Attaching volume {{volume}} to instance {{instance}}.'), {
-        volume: v.volumeName,
-        instance: v.serverName,
-      }),
-    errorMessage: msg('Unable to attach the volume.'),
-    inlineErrors: true,
-  }),
-  detach: mutation({
-    fn: (v: DetachVariables) =>
+    msg('Attaching volume {{volume}} to instance {{instance}}.'),
+    msg('Unable to attach the volume.'),
+  ),
+  detach: attachmentMutation(
+    (v: DetachVariables) =>
       api('nova.servers.volumeDetach', { params: { id: v.serverId, volumeId: v.volumeId } }),
-    invalidates: affected,
-    successType: 'info',
-    successMessage: (_answer, v) =>
-      t(msg('Detaching volume {{volume}} from instance {{instance}}.'), {
-        volume: v.volumeName,
-        instance: v.serverName,
-      }),
-    errorMessage: msg('Unable to detach the volume.'),
-    inlineErrors: true,
-  }),
+    msg('Detaching volume {{volume}} from instance {{instance}}.'),
+    msg('Unable to detach the volume.'),
+  ),
 };

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Aggregate } from '@skydeck/contract';
 import { aggregateChanges, hostChanges, validateAggregate } from './aggregateForm';
+import { FAST_STORAGE } from './aggregateFixtures';
 
-const aggregate: Aggregate = {
-  id: '1',
-  name: 'fast-storage',
-  availability_zone: null,
-  hosts: ['demo-compute-3'],
-  metadata: { ssd: 'true' },
-  created_at: '2026-01-01T00:00:00.000000',
-  updated_at: null,
-};
+const aggregate = FAST_STORAGE;
 
 describe('aggregate form', () => {
   it('requires a name that no other aggregate has', () => {

@@ -3,30 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Aggregate } from '@skydeck/contract';
 import { mockFetch } from '../../testing/render';
 import { cloud, renderPanel } from '../../testing/panelTestKit';
+import { EMPTY_AGGREGATE, FAST_STORAGE } from './aggregateFixtures';
 import { aggregates } from './aggregates.resource';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const AGGREGATES: Aggregate[] = [
-  {
-    id: '1',
-    name: 'fast-storage',
-    availability_zone: null,
-    hosts: ['demo-compute-3'],
-    metadata: { ssd: 'true' },
-    created_at: '2026-01-01T00:00:00.000000',
-    updated_at: null,
-  },
-  {
-    id: '2',
-    name: 'empty',
-    availability_zone: 'az-1',
-    hosts: [],
-    metadata: { availability_zone: 'az-1' },
-    created_at: '2026-01-01T00:00:00.000000',
-    updated_at: null,
-  },
-];
+const AGGREGATES: Aggregate[] = [FAST_STORAGE, EMPTY_AGGREGATE];
 
 describe('Host Aggregates panel', () => {
   it('lists name, zone, hosts and metadata, and offers create', async () => {
@@ -44,8 +26,8 @@ describe('Host Aggregates panel', () => {
 
   it('allows deleting only an aggregate without hosts (Nova refuses the others)', () => {
     const remove = aggregates.actions?.row?.find((a) => a.id === 'delete');
-    expect(remove?.allowed?.(AGGREGATES[0] as Aggregate)).toBe(false);
-    expect(remove?.allowed?.(AGGREGATES[1] as Aggregate)).toBe(true);
+    expect(remove?.allowed?.(FAST_STORAGE)).toBe(false);
+    expect(remove?.allowed?.(EMPTY_AGGREGATE)).toBe(true);
   });
 
   it('guards every action by its own os-aggregates rule', () => {

@@ -15,25 +15,24 @@ describe('accessRulesError', () => {
     expect(accessRulesError('- service: compute', t)).toBeUndefined();
   });
 
-  it('names what is wrong with a JSON list', () => {
-    expect(accessRulesError('[', t)).toBe('Access rules: not valid JSON.');
-    expect(accessRulesError('{"service":"compute"}', t)).toBe(
-      'Access rules: expected a list of rules.',
-    );
-    expect(accessRulesError('[1]', t)).toBe(
-      'Access rules: rule 1 must be a mapping of service, method and path.',
-    );
-    expect(accessRulesError('[{"service":"compute","method":"GET"}]', t)).toBe(
-      'Access rules: rule 1 needs a path.',
-    );
-    expect(accessRulesError('[{"service":"c","method":"FETCH","path":"/"}]', t)).toBe(
+  it.each([
+    ['[', 'Access rules: not valid JSON.'],
+    ['{"service":"compute"}', 'Access rules: expected a list of rules.'],
+    ['[1]', 'Access rules: rule 1 must be a mapping of service, method and path.'],
+    ['[{"service":"compute","method":"GET"}]', 'Access rules: rule 1 needs a path.'],
+    [
+      '[{"service":"c","method":"FETCH","path":"/"}]',
       'Access rules: rule 1 has an unknown method "FETCH".',
-    );
-    expect(accessRulesError('[{"service":"c","method":"GET","path":"x"}]', t)).toBe(
+    ],
+    [
+      '[{"service":"c","method":"GET","path":"x"}]',
       'Access rules: rule 1: the path must start with "/".',
-    );
-    expect(accessRulesError('[{"service":"c","method":"GET","path":"/","x":1}]', t)).toBe(
+    ],
+    [
+      '[{"service":"c","method":"GET","path":"/","x":1}]',
       'Access rules: rule 1 has an unknown key "x".',
-    );
+    ],
+  ])('names what is wrong with the JSON list %s', (text, message) => {
+    expect(accessRulesError(text, t)).toBe(message);
   });
 });

@@ -3,8 +3,8 @@ import { Stack, StackItem, Tab, Tabs, TabTitleText } from '@patternfly/react-cor
 import { useTranslation } from '../../i18n/useTranslation';
 import { useAllowed } from '../../api/permissions';
 import { msg } from '../../i18n/msg';
-import { pageTableScope, policy, type PageProps } from '../../registry/types';
-import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import { policy, type PageProps } from '../../registry/types';
+import { PageTable } from '../../ui/ResourceTable/PageTable';
 import { HypervisorSummary } from './HypervisorSummary';
 import { computeServices } from './computeServices.resource';
 import { hypervisors } from './hypervisors.resource';
@@ -28,22 +28,20 @@ export function HypervisorsPage({ panel }: PageProps): ReactNode {
       <StackItem>
         <Tabs activeKey={tab} onSelect={(_e, key) => setTab(key)} mountOnEnter unmountOnExit>
           <Tab eventKey="hypervisors" title={<TabTitleText>{t('Hypervisors')}</TabTitleText>}>
-            <ResourceTable
+            <PageTable
+              panel={panel}
               resource={hypervisors}
-              scope={pageTableScope(panel, 'OS::Nova::Hypervisor', {
-                one: msg('Hypervisor'),
-                many: msg('Hypervisors'),
-              })}
+              type="OS::Nova::Hypervisor"
+              names={{ one: msg('Hypervisor'), many: msg('Hypervisors') }}
             />
           </Tab>
           {mayListServices && (
             <Tab eventKey="services" title={<TabTitleText>{t('Compute Services')}</TabTitleText>}>
-              <ResourceTable
+              <PageTable
+                panel={panel}
                 resource={computeServices}
-                scope={pageTableScope(panel, 'OS::Nova::Service', {
-                  one: msg('Compute Service'),
-                  many: msg('Compute Services'),
-                })}
+                type="OS::Nova::Service"
+                names={{ one: msg('Compute Service'), many: msg('Compute Services') }}
               />
             </Tab>
           )}

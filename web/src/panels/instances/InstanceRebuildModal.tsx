@@ -7,7 +7,7 @@ import { serverActionMutations } from '../../data/nova/serverActions';
 import type { ModalProps } from '../../registry/types';
 import { ModalData } from '../../ui/ActionMenu/ModalData';
 import { ModalForm } from '../../ui/ModalForm/ModalForm';
-import { useForm } from '../../ui/ModalForm/useForm';
+import { useForm, type FieldBinding } from '../../ui/ModalForm/useForm';
 import { SelectField } from '../../ui/fields/SelectField';
 import { DiskConfigField } from './DiskConfigField';
 import { TextField } from '../../ui/fields/TextField';
@@ -17,6 +17,22 @@ import {
   rebuildChoices,
   type RebuildValues,
 } from './instanceActionRules';
+
+/** The new password and its confirmation: alike but for their label (neither is required). */
+function NewPasswordField({
+  label,
+  ...binding
+}: { label: string } & FieldBinding<string>): ReactNode {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      maxLength={255}
+      {...binding}
+    />
+  );
+}
 
 function RebuildForm({
   instance,
@@ -55,20 +71,8 @@ function RebuildForm({
         {...form.bind('imageId')}
         options={choices.map((img) => ({ value: img.id, label: img.name ?? img.id }))}
       />
-      <TextField
-        label={t('Rebuild Password')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={255}
-        {...form.bind('password')}
-      />
-      <TextField
-        label={t('Confirm Rebuild Password')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={255}
-        {...form.bind('confirmPassword')}
-      />
+      <NewPasswordField label={t('Rebuild Password')} {...form.bind('password')} />
+      <NewPasswordField label={t('Confirm Rebuild Password')} {...form.bind('confirmPassword')} />
       <DiskConfigField
         value={form.values.diskConfig}
         onChange={(value) => form.setValue('diskConfig', value)}

@@ -16,7 +16,6 @@ import type { AppMutationOptions } from '../../api/queryClient';
 import { msg, type Msg } from '../../i18n/msg';
 import { asList } from '../../registry/defineResource';
 import {
-  pageTableScope,
   policy,
   service,
   type ListQueryOptions,
@@ -24,7 +23,7 @@ import {
   type Requirement,
   type ResourceType,
 } from '../../registry/types';
-import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import { PageTable } from '../../ui/ResourceTable/PageTable';
 import { defaultQuotaMutations, defaultQuotaQueries } from '../../data/system/system';
 import { quotaTable } from './systemInfo.resource';
 import { UpdateDefaultsModal } from './UpdateDefaultsModal';
@@ -108,12 +107,11 @@ function QuotaSectionView({
         </Toolbar>
       </StackItem>
       <StackItem>
-        <ResourceTable
+        <PageTable
+          panel={panel}
           resource={item.table}
-          scope={pageTableScope(panel, `OS::Skydeck::DefaultQuota::${item.id}`, {
-            one: msg('Quota'),
-            many: item.title,
-          })}
+          type={`OS::Skydeck::DefaultQuota::${item.id}`}
+          names={{ one: msg('Quota'), many: item.title }}
         />
       </StackItem>
       {editing && item.update && rows && (

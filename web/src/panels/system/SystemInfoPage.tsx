@@ -4,14 +4,13 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { useAllowed } from '../../api/permissions';
 import { msg, type Msg } from '../../i18n/msg';
 import {
-  pageTableScope,
   policy,
   service,
   type PageProps,
   type Requirement,
   type ResourceType,
 } from '../../registry/types';
-import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import { PageTable } from '../../ui/ResourceTable/PageTable';
 import {
   catalogServices,
   cinderServices,
@@ -29,6 +28,22 @@ interface InfoTab {
   resource: ResourceType<never>;
 }
 
+interface ServiceTab<T> extends Pick<InfoTab, 'id' | 'title' | 'type' | 'one'> {
+  /** The catalog service type whose records the tab lists, and the policy rule to list them. */
+  serviceType: string;
+  listRule: string;
+  resource: ResourceType<T>;
+}
+
+/** A tab of one service's records: shown where that service is in the catalog and may be listed. */
+function serviceTab<T>({ serviceType, listRule, resource, ...tab }: ServiceTab<T>): InfoTab {
+  return {
+    ...tab,
+    requires: [service(serviceType), policy(serviceType, listRule)],
+    resource: resource as unknown as ResourceType<never>,
+  };
+}
+
 const TABS: readonly InfoTab[] = [
   {
     id: 'services',
@@ -38,36 +53,34 @@ const TABS: readonly InfoTab[] = [
     requires: [],
     resource: catalogServices as unknown as ResourceType<never>,
   },
-  {
+  serviceTab({
     id: 'nova_services',
     title: msg('Compute Services'),
     type: 'OS::Nova::Service',
     one: msg('Compute Service'),
-    requires: [service('compute'), policy('compute', 'os_compute_api:os-services:list')],
-    resource: novaServices as unknown as ResourceType<never>,
-  },
-  {
+    serviceType: 'compute',
+    listRule: 'os_compute_api:os-services:list',
+    resource: novaServices,
+  }),
+  serviceTab({
     id: 'cinder_services',
     title: msg('Block Storage Services'),
     type: 'OS::Cinder::Service',
     one: msg('Block Storage Service'),
-    requires: [service('volume'), policy('volume', 'volume_extension:services:index')],
-    resource: cinderServices as unknown as ResourceType<never>,
-  },
-  {
+    serviceType: 'volume',
+    listRule: 'volume_extension:services:index',
+    resource: cinderServices,
+  }),
+  serviceTab({
     id: 'network_agents',
     title: msg('Network Agents'),
     type: 'OS::Neutron::Agent',
     one: msg('Network Agent'),
-    requires: [service('network'), policy('network', 'get_agent')],
-    resource: networkAgents as unknown as ResourceType<never>,
-  },
+    serviceType: 'network',
+    listRule: 'get_agent',
+    resource: networkAgents,
+  }),
 ];
-
-function InfoTable({ tab, panel }: { tab: InfoTab; panel: PageProps['panel'] }): ReactNode {
-  const scope = pageTableScope(panel, tab.type, { one: tab.one, many: tab.title });
-  return <ResourceTable resource={tab.resource} scope={scope} />;
-}
 
 /**
  * Admin › System Information (issue 13): the catalog's services, then the compute and block
@@ -91,7 +104,12 @@ export function SystemInfoPage({ panel }: PageProps): ReactNode {
     >
       {shown.map((tab) => (
         <Tab key={tab.id} eventKey={tab.id} title={<TabTitleText>{t(tab.title)}</TabTitleText>}>
-          <InfoTable tab={tab} panel={panel} />
+          <PageTable
+            panel={panel}
+            resource={tab.resource}
+            type={tab.type}
+            names={{ one: tab.one, many: tab.title }}
+          />
         </Tab>
       ))}
     </Tabs>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Stack, StackItem, Title } from '@patternfly/react-core';
 import { useTranslation } from '../../i18n/useTranslation';
 import { msg } from '../../i18n/msg';
-import { pageTableScope, type PageProps } from '../../registry/types';
-import { ResourceTable } from '../../ui/ResourceTable/ResourceTable';
+import type { PageProps } from '../../registry/types';
+import { PageTable } from '../../ui/ResourceTable/PageTable';
 import { qosSpecs } from './qosSpecs.resource';
 import { volumeTypes } from './volumeTypes.resource';
 
@@ -16,22 +16,20 @@ export function VolumeTypesPage({ panel }: PageProps): ReactNode {
   return (
     <Stack hasGutter>
       <StackItem>
-        <ResourceTable
+        <PageTable
+          panel={panel}
           resource={volumeTypes}
-          scope={pageTableScope(panel, 'OS::Cinder::VolumeType', {
-            one: msg('Volume Type'),
-            many: msg('Volume Types'),
-          })}
+          type="OS::Cinder::VolumeType"
+          names={{ one: msg('Volume Type'), many: msg('Volume Types') }}
         />
       </StackItem>
       <StackItem>
         <Title headingLevel="h2">{t('QoS Specs')}</Title>
-        <ResourceTable
+        <PageTable
+          panel={panel}
           resource={qosSpecs}
-          scope={pageTableScope(panel, 'OS::Cinder::QoSSpecs', {
-            one: msg('QoS Spec'),
-            many: msg('QoS Specs'),
-          })}
+          type="OS::Cinder::QoSSpecs"
+          names={{ one: msg('QoS Spec'), many: msg('QoS Specs') }}
         />
       </StackItem>
     </Stack>

@@ -6,7 +6,7 @@ import type { Image, Volume, VolumeSnapshot } from '@skydeck/contract';
 import { imageQueries } from '../../data/glance/images';
 import { snapshotQueries } from '../../data/cinder/snapshots';
 import type { ModalProps } from '../../registry/types';
-import { PieChart } from '../../ui/charts/PieChart';
+import { QuotaPie } from '../../ui/charts/QuotaPie';
 import { useForm } from '../../ui/ModalForm/useForm';
 import { WizardFrame } from '../../ui/WizardFrame/WizardFrame';
 import { NumberField } from '../../ui/fields/NumberField';
@@ -208,34 +208,8 @@ export function CreateVolumeModal({
   const charts = (
     <Flex direction={{ default: 'column' }} spaceItems={{ default: 'spaceItemsLg' }}>
       <Content component="h3">{t('Volume Limits')}</Content>
-      <PieChart
-        title={t('Volume Storage (GiB)')}
-        used={{ label: t('Current Usage'), value: quota.storage.used }}
-        added={{ label: t('Added'), value: quota.storage.added }}
-        max={quota.storage.max}
-        summary={
-          quota.storage.max < 0
-            ? t('{{used}} used, no limit', { used: quota.storage.used + quota.storage.added })
-            : t('{{used}} of {{max}} used', {
-                used: quota.storage.used + quota.storage.added,
-                max: quota.storage.max,
-              })
-        }
-      />
-      <PieChart
-        title={t('Number of Volumes')}
-        used={{ label: t('Current Usage'), value: quota.count.used }}
-        added={{ label: t('Added'), value: quota.count.added }}
-        max={quota.count.max}
-        summary={
-          quota.count.max < 0
-            ? t('{{used}} used, no limit', { used: quota.count.used + 1 })
-            : t('{{used}} of {{max}} used', {
-                used: quota.count.used + 1,
-                max: quota.count.max,
-              })
-        }
-      />
+      <QuotaPie title={t('Volume Storage (GiB)')} {...quota.storage} />
+      <QuotaPie title={t('Number of Volumes')} {...quota.count} />
     </Flex>
   );
 

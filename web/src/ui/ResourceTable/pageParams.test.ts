@@ -1,7 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { asList, asPage, defineResource } from '../../registry/defineResource';
-import type { ListPage } from '../../registry/types';
+import { adminPagedRows } from '../../testing/pagedRows';
 import { TEST_SETTINGS } from '../../testing/panelTestKit';
 import {
   DEFAULT_PAGE_SIZE,
@@ -79,26 +77,7 @@ describe('page size', () => {
 });
 
 describe('tableQuery', () => {
-  interface Row {
-    id: string;
-  }
-  const resource = defineResource<Row>({
-    key: (r) => r.id,
-    label: (r) => r.id,
-    columns: [],
-    list: (_scope, filters) =>
-      asList(queryOptions({ queryKey: ['rows', 'list', filters], queryFn: () => [] as Row[] })),
-    paging: {
-      when: (scope) => scope.group === 'admin',
-      page: (_scope, filters, page) =>
-        asPage(
-          queryOptions({
-            queryKey: ['rows', 'page', filters, page],
-            queryFn: (): ListPage<Row> => ({ items: [] }),
-          }),
-        ),
-    },
-  });
+  const resource = adminPagedRows();
 
   it('pages on the server only on the panels the declaration names', () => {
     const project = tableQuery(resource, testScope('/p', 'project'), {}, search(''), undefined);

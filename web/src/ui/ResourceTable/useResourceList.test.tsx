@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../api/http';
-import { asList, asPage, defineResource } from '../../registry/defineResource';
+import { adminPagedRows } from '../../testing/pagedRows';
 import type { ListPage, PanelScope } from '../../registry/types';
 import { cloud } from '../../testing/panelTestKit';
 import { mockFetch, testQueryClient } from '../../testing/render';
@@ -20,30 +20,12 @@ interface Row {
 const rows = (n: number, status = 'active'): Row[] =>
   Array.from({ length: n }, (_v, i) => ({ id: `r${i}`, status }));
 
-const resource = defineResource<Row>({
-  key: (r) => r.id,
-  label: (r) => r.id,
-  columns: [],
-  transitional: (r) => r.status === 'saving',
-  list: (_scope, filters) =>
-    asList(
-      queryOptions({
-        queryKey: ['rows', 'list', filters],
-        queryFn: ({ signal }) =>
-          apiFetch<{ items: Row[] }>('api/rows/', { query: filters, signal }).then((r) => r.items),
-      }),
-    ),
-  paging: {
-    when: (scope) => scope.group === 'admin',
-    page: (_scope, filters, page) =>
-      asPage(
-        queryOptions({
-          queryKey: ['rows', 'page', filters, page],
-          queryFn: ({ signal }) =>
-            apiFetch<ListPage<Row>>('api/rows/', { query: { ...filters, ...page }, signal }),
-        }),
-      ),
-  },
+const resource = adminPagedRows<Row>({
+  list: (filters, signal) =>
+    apiFetch<{ items: Row[] }>('api/rows/', { query: filters, signal }).then((r) => r.items),
+  page: (filters, page, signal) =>
+    apiFetch<ListPage<Row>>('api/rows/', { query: { ...filters, ...page }, signal }),
+  extra: { transitional: (r) => r.status === 'saving' },
 });
 
 const ADMIN: PanelScope = testScope('/admin/rows', 'admin');

@@ -30,6 +30,30 @@ const PROBLEMS = {
   length: msg('The period must not be longer than 10 years.'),
 } as const;
 
+/** From and To alike: a yyyy-mm-dd text box, marked when the period's problem is its own. */
+function DateInput({
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}): ReactNode {
+  return (
+    <TextInput
+      id={id}
+      value={value}
+      placeholder="yyyy-mm-dd"
+      onChange={(_e, v) => onChange(v)}
+      validated={invalid ? 'error' : 'default'}
+      style={{ maxWidth: '12rem' }}
+    />
+  );
+}
+
 /** The period a usage page shows and the dropdown choice behind it; this month at first. */
 export interface PeriodChoice {
   kind: PeriodKind;
@@ -105,23 +129,19 @@ export function UsagePeriodForm({ kind, period, onChange }: UsagePeriodFormProps
       {other && (
         <>
           <FormGroup label={t('From')} fieldId="usage-from" isRequired>
-            <TextInput
+            <DateInput
               id="usage-from"
               value={from}
-              placeholder="yyyy-mm-dd"
-              onChange={(_e, v) => setFrom(v)}
-              validated={touched && problem === 'start' ? 'error' : 'default'}
-              style={{ maxWidth: '12rem' }}
+              onChange={setFrom}
+              invalid={touched && problem === 'start'}
             />
           </FormGroup>
           <FormGroup label={t('To')} fieldId="usage-to" isRequired>
-            <TextInput
+            <DateInput
               id="usage-to"
               value={to}
-              placeholder="yyyy-mm-dd"
-              onChange={(_e, v) => setTo(v)}
-              validated={touched && problem !== null && problem !== 'start' ? 'error' : 'default'}
-              style={{ maxWidth: '12rem' }}
+              onChange={setTo}
+              invalid={touched && problem !== null && problem !== 'start'}
             />
             {touched && problem !== null && (
               <FormHelperText>
