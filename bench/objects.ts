@@ -59,11 +59,13 @@ if (layout !== 'split' && layout !== 'shared') throw new Error('--layout is spli
 if (layout === 'split' && cores < 2) throw new Error('--layout split needs 2 cores or more');
 /** The cloud's core and the rest (taskset lists), in the split layout. */
 const cpus =
-  layout === 'split' ? { cloud: String(cores - 1), server: `0-${cores - 2}` } : undefined;
+  layout === 'split'
+    ? { cloud: String(cores - 1), server: cores === 2 ? '0' : `0-${cores - 2}` }
+    : undefined;
 const layoutText =
   cpus === undefined
     ? `all processes on all ${cores} cores (\`--layout shared\`)`
-    : `demo cloud on core ${cpus.cloud}; server, bench and curl on cores ${cpus.server} (\`--layout split\`)`;
+    : `demo cloud on core ${cpus.cloud}; server, bench and curl on ${cores === 2 ? 'core' : 'cores'} ${cpus.server} (\`--layout split\`)`;
 const api = (session: Cookies): Record<string, string> => ({
   Cookie: session.cookie,
   'X-CSRFToken': session.csrf,
