@@ -5,6 +5,7 @@ import {
   type ImageChanges,
 } from '@skydeck/openstack-client';
 import { RESERVED_PREFIX } from './imageView';
+import { pickDefined } from '../../../lib/pickDefined';
 
 /** Thrown for a request that can never succeed; answered 400 with its message. */
 export class ImageRequestError extends Error {
@@ -52,15 +53,8 @@ type AttributesAsGiven = Pick<
  * The attributes of `AttributesAsGiven` the form sets, and only those: create and edit share
  * this one list, so a field sent as given by one form cannot be forgotten by the other.
  */
-const attributesAsGiven = (body: AttributesAsGiven): AttributesAsGiven => {
-  const out: AttributesAsGiven = {};
-  if (body.visibility !== undefined) out.visibility = body.visibility;
-  if (body.protected !== undefined) out.protected = body.protected;
-  if (body.min_disk !== undefined) out.min_disk = body.min_disk;
-  if (body.min_ram !== undefined) out.min_ram = body.min_ram;
-  if (body.tags !== undefined) out.tags = body.tags;
-  return out;
-};
+const attributesAsGiven = (body: AttributesAsGiven): AttributesAsGiven =>
+  pickDefined(body, ['visibility', 'protected', 'min_disk', 'min_ram', 'tags']);
 
 /** POST /v2/images body for a create form (spec 2 §3 Create Image). */
 export const imageCreateRequest = (body: ImageCreateBody): GlanceImageCreate => {

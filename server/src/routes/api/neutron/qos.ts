@@ -11,21 +11,24 @@ import { serve, serveNoContent } from '../../serve';
 import { serveItemPassThrough } from '../../serveItem';
 import type { RouteDeps } from '../../deps';
 import { identityFieldsOf, withTimestamps } from './standardAttrs';
+import { pickDefined } from '../../../lib/pickDefined';
 
 class QosRequestError extends Error {
   readonly statusCode = 400;
 }
 
-export const toQosRule = (r: NeutronQosRule): QosRule => {
-  const out: QosRule = { id: r.id, type: r.type };
-  if (r.direction !== undefined) out.direction = r.direction;
-  if (r.max_kbps !== undefined) out.max_kbps = r.max_kbps;
-  if (r.max_burst_kbps !== undefined) out.max_burst_kbps = r.max_burst_kbps;
-  if (r.min_kbps !== undefined) out.min_kbps = r.min_kbps;
-  if (r.min_kpps !== undefined) out.min_kpps = r.min_kpps;
-  if (r.dscp_mark !== undefined) out.dscp_mark = r.dscp_mark;
-  return out;
-};
+export const toQosRule = (r: NeutronQosRule): QosRule => ({
+  id: r.id,
+  type: r.type,
+  ...pickDefined(r, [
+    'direction',
+    'max_kbps',
+    'max_burst_kbps',
+    'min_kbps',
+    'min_kpps',
+    'dscp_mark',
+  ]),
+});
 
 export const toQosPolicy = (p: NeutronQosPolicy): QosPolicy => {
   const out: QosPolicy = {

@@ -1,3 +1,5 @@
+import { pickDefined } from '../../../lib/pickDefined';
+
 // What every Neutron mapper does with the standard attributes all its resources carry, written
 // once so that networks, subnets, ports, routers, groups, trunks and QoS policies agree.
 
@@ -31,8 +33,5 @@ export interface Timestamps {
 }
 
 /** Copies the timestamps Neutron answered onto `out`; an absent one stays absent. */
-export const withTimestamps = <T extends Timestamps>(out: T, from: Timestamps): T => {
-  if (from.created_at !== undefined) out.created_at = from.created_at;
-  if (from.updated_at !== undefined) out.updated_at = from.updated_at;
-  return out;
-};
+export const withTimestamps = <T extends Timestamps>(out: T, from: Timestamps): T =>
+  Object.assign(out, pickDefined(from, ['created_at', 'updated_at']));
